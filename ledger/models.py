@@ -1,0 +1,1 @@
+"""Members' accounts and the club's settlement: postings come with agreed rubbers."""
