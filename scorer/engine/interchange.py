@@ -1,0 +1,338 @@
+"""The JSON interchange formats: rubbers in as elwell-rubber/1, sheets out as elwell-sheet/1.
+
+Reading checks the shape of every field and names the deal and the field when one is wrong;
+whether the deals are allowed by the laws is checked when the sheet is worked out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeGuard
+
+from scorer.engine.errors import RubberError
+from scorer.engine.model import NONE, SIDES, Deal, Holding, Maker, Pair, Play, Rules, Side, Trump
+from scorer.engine.sheet import ScoredDeal, Sheet, work_out
+
+RUBBER_FORMAT = "elwell-rubber/1"
+SHEET_FORMAT = "elwell-sheet/1"
+
+# The laws let doubling go on indefinitely (Law 55) and the engine counts exactly, but a
+# trick worth 2**1000 times its value is past any table and past what JSON can print.
+MOST_DOUBLES_READ = 1000
+
+_DECLARATION_FIELDS = ("dealer", "maker", "trump", "doubles", "played")
+_PLAY_FIELDS = ("tricks", "honours", "chicane", "revokes")
+
+
+@dataclass(frozen=True, slots=True)
+class Rubber:
+    """A rubber as recorded: the rules in force, the players if named, the deals."""
+
+    rules: Rules
+    deals: tuple[Deal, ...]
+    players: Pair[tuple[str, str]] | None = None
+
+    def sheet(self) -> Sheet:
+        return work_out(self.deals, self.rules)
+
+
+def loads(text: str | bytes) -> Rubber:
+    """Read a rubber from elwell-rubber/1 JSON text."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise RubberError(f"not valid JSON: {error}") from None
+    return read_rubber(data)
+
+
+def read_rubber(data: object) -> Rubber:
+    """Read a rubber from parsed elwell-rubber/1 JSON."""
+    if not isinstance(data, dict):
+        raise RubberError(f"a rubber must be a JSON object (got {_kind(data)})")
+    if data.get("format") != RUBBER_FORMAT:
+        raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {_show(data.get('format'))})")
+    rules = _read_rules(_required(data, "rules"))
+    players = _read_players(data["players"]) if "players" in data else None
+    deals = _required(data, "deals")
+    if not isinstance(deals, list):
+        raise RubberError(f"deals must be a list (got {_kind(deals)})", field="deals")
+    read = []
+    for number, deal in enumerate(deals, 1):
+        try:
+            read.append(read_deal(deal))
+        except RubberError as error:
+            raise error.at(number) from None
+    return Rubber(rules, tuple(read), players)
+
+
+def _read_rules(rules: object) -> Rules:
+    if not isinstance(rules, dict):
+        raise RubberError(f"rules must be an object (got {_kind(rules)})", field="rules")
+    unknown = sorted(set(rules) - {"doubling_limit", "spade_convention"})
+    if unknown:
+        raise RubberError(f"rules: unknown field {unknown[0]!r}", field="rules")
+    limit = _required(rules, "doubling_limit", "rules.doubling_limit")
+    if limit is not None and not (_is_int(limit) and limit > 0):
+        raise RubberError(
+            f"rules.doubling_limit must be null or a whole number above 0 (got {_show(limit)})",
+            field="rules",
+        )
+    spades = _required(rules, "spade_convention", "rules.spade_convention")
+    if not isinstance(spades, bool):
+        raise RubberError(
+            f"rules.spade_convention must be true or false (got {_show(spades)})", field="rules"
+        )
+    return Rules(doubling_limit=limit, spade_convention=spades)
+
+
+def _read_players(players: object) -> Pair[tuple[str, str]]:
+    if not isinstance(players, dict) or set(players) != {"we", "they"}:
+        raise RubberError("players must be an object with 'we' and 'they'", field="players")
+
+    def names(side: str) -> tuple[str, str]:
+        pair = players[side]
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(name, str) and name.strip() for name in pair)
+        ):
+            raise RubberError(
+                f"players.{side} must be a list of two names (got {_show(pair)})",
+                field="players",
+            )
+        return (pair[0], pair[1])
+
+    return Pair(names("we"), names("they"))
+
+
+def read_deal(data: object) -> Deal:
+    """Read one deal; the error does not yet know the deal's number."""
+    if type(data) is not dict:
+        raise RubberError(f"a deal must be an object (got {_kind(data)})")
+    played = data.get("played", True)
+    if played is not True and played is not False:
+        raise RubberError(f"played must be true or false (got {_show(played)})", field="played")
+    if not (_PLAYED if played else _NOT_PLAYED).issuperset(data):
+        _refuse_unknown_field(data, played=played)
+    dealer = _choice(data, "dealer", _DEALERS)
+    maker = _choice(data, "maker", _MAKERS)
+    trump = _choice(data, "trump", _TRUMPS)
+    doubles = _required(data, "doubles")
+    if type(doubles) is not int:
+        raise RubberError(f"doubles must be a whole number (got {_show(doubles)})", field="doubles")
+    if doubles > MOST_DOUBLES_READ:
+        raise RubberError(
+            f"doubles: {doubles} is more than this scorer reads (at most {MOST_DOUBLES_READ})",
+            field="doubles",
+        )
+    play = None
+    if played:
+        play = Play(
+            _counts(data, "tricks"),
+            _holdings(data),
+            _counts(data, "chicane", optional=True),
+            _counts(data, "revokes", optional=True),
+        )
+    return Deal(dealer, trump, maker, doubles, play)
+
+
+_PLAYED = frozenset(_DECLARATION_FIELDS + _PLAY_FIELDS)
+_NOT_PLAYED = frozenset(_DECLARATION_FIELDS)
+_DEALERS = {side.value: side for side in Side}
+_MAKERS = {maker.value: maker for maker in Maker}
+_TRUMPS = {trump.value: trump for trump in Trump}
+
+
+def _refuse_unknown_field(data: dict[str, object], *, played: bool) -> None:
+    for field in data:
+        if field in _PLAY_FIELDS and not played:
+            raise RubberError(f"{field}: a deal that was not played has no {field}", field=field)
+        if field not in _PLAYED:
+            raise RubberError(f"unknown field {field!r}", field=field)
+
+
+def _choice[E: (Side, Maker, Trump)](
+    data: dict[str, object], field: str, members: dict[str, E]
+) -> E:
+    value = data.get(field, _MISSING)
+    try:
+        return members[value]  # type: ignore[index]
+    except (KeyError, TypeError):  # TypeError: a list or object is no key
+        if value is _MISSING:
+            raise RubberError(f"{field} is missing", field=field) from None
+        allowed = ", ".join(repr(name) for name in members)
+        raise RubberError(
+            f"{field} must be one of {allowed} (got {_show(value)})", field=field
+        ) from None
+
+
+_MISSING = object()
+
+
+def _sides(data: dict[str, object], field: str) -> tuple[object, object]:
+    value = data.get(field, _MISSING)
+    if type(value) is dict and len(value) == 2 and "we" in value and "they" in value:
+        return value["we"], value["they"]
+    if value is _MISSING:
+        raise RubberError(f"{field} is missing", field=field)
+    raise RubberError(
+        f"{field} must be an object with 'we' and 'they' (got {_show(value)})", field=field
+    )
+
+
+def _counts(data: dict[str, object], field: str, *, optional: bool = False) -> Pair[int]:
+    """A whole number for each side; an optional field missing or all nought is NONE."""
+    if optional and field not in data:
+        return NONE
+    we, they = _sides(data, field)
+    if type(we) is not int:
+        raise _not_a_count(field, "we", we)
+    if type(they) is not int:
+        raise _not_a_count(field, "they", they)
+    return _pair_of_counts(we, they)
+
+
+# Counts are small and their pairs immutable: each pair is made once and shared.
+@lru_cache(maxsize=1024)
+def _pair_of_counts(we: int, they: int) -> Pair[int]:
+    return NONE if we == they == 0 else Pair(we, they)
+
+
+def _not_a_count(field: str, side: str, value: object) -> RubberError:
+    return RubberError(f"{field}.{side} must be a whole number (got {_show(value)})", field=field)
+
+
+def _holdings(data: dict[str, object]) -> Pair[Holding]:
+    """The honours in each hand of each side."""
+    we, they = _sides(data, "honours")
+    return _pair_of_holdings(_holding(we, "we"), _holding(they, "they"))
+
+
+@lru_cache(maxsize=1024)
+def _pair_of_holdings(we: Holding, they: Holding) -> Pair[Holding]:
+    return Pair(we, they)
+
+
+def _holding(value: object, side: str) -> Holding:
+    if type(value) is list and len(value) == 2:
+        first, second = value
+        if type(first) is int and type(second) is int:
+            return (first, second)
+    raise RubberError(
+        f"honours.{side} must be a list of two whole numbers, one for each hand "
+        f"(got {_show(value)})",
+        field="honours",
+    )
+
+
+def _required(data: Mapping[str, object], field: str, where: str | None = None) -> Any:
+    if field not in data:
+        raise RubberError(f"{where or field} is missing", field=(where or field).split(".")[0])
+    return data[field]
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return type(value) is int  # not bool, which JSON's true and false become
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true or false"}.get(
+        type(value), "a number" if isinstance(value, (int, float)) else "null"
+    )
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value) if value is not None else "null"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- Writing ------------------------------------------------------------------------------
+
+
+def rubber_json(rubber: Rubber) -> dict[str, Any]:
+    """A rubber as elwell-rubber/1, the inverse of read_rubber."""
+    data: dict[str, Any] = {
+        "format": RUBBER_FORMAT,
+        "rules": {
+            "doubling_limit": rubber.rules.doubling_limit,
+            "spade_convention": rubber.rules.spade_convention,
+        },
+    }
+    if rubber.players is not None:
+        data["players"] = {side: list(rubber.players[side]) for side in SIDES}
+    data["deals"] = [deal_json(deal) for deal in rubber.deals]
+    return data
+
+
+def deal_json(deal: Deal) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "dealer": deal.dealer.value,
+        "maker": deal.maker.value,
+        "trump": deal.trump.value,
+        "doubles": deal.doubles,
+    }
+    if deal.play is None:
+        data["played"] = False
+        return data
+    play = deal.play
+    data["tricks"] = {"we": play.tricks.we, "they": play.tricks.they}
+    data["honours"] = {"we": list(play.honours.we), "they": list(play.honours.they)}
+    if play.chicane != NONE:
+        data["chicane"] = {"we": play.chicane.we, "they": play.chicane.they}
+    if play.revokes != NONE:
+        data["revokes"] = {"we": play.revokes.we, "they": play.revokes.they}
+    return data
+
+
+def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
+    we, they = scored.entries.we, scored.entries.they
+    return {
+        "number": scored.number,
+        "game": scored.game,
+        "we": {"tricks": we.tricks, "honours": we.honours},
+        "they": {"tricks": they.tricks, "honours": they.honours},
+        "explanation": {
+            "we": [item.text for item in we.items],
+            "they": [item.text for item in they.items],
+        },
+    }
+
+
+def sheet_json(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """The worked sheet as elwell-sheet/1, each deal with its explanation in words."""
+    totals = sheet.totals
+    net = sheet.net
+    winner = sheet.winner
+    data: dict[str, Any] = {"format": SHEET_FORMAT}
+    if players is not None:
+        data["players"] = {side: list(players[side]) for side in SIDES}
+    data["deals"] = [_scored_deal_json(scored) for scored in sheet.deals]
+    data["games"] = [
+        {
+            "number": game.number,
+            "winner": game.winner.value if game.winner else None,
+            "we": game.points.we,
+            "they": game.points.they,
+        }
+        for game in sheet.games
+    ]
+    won = sheet.games_won
+    data["rubber"] = {
+        "finished": winner is not None,
+        "winner": winner.value if winner else None,
+        "games_won": {"we": won.we, "they": won.they},
+    }
+    data["totals"] = {
+        side.value: {
+            "tricks": totals[side].tricks,
+            "honours": totals[side].honours,
+            "rubber": totals[side].rubber,
+            "total": totals[side].total,
+        }
+        for side in SIDES
+    }
+    data["net"] = {"we": net.we, "they": net.they}
+    return data

@@ -1,0 +1,130 @@
+"""What is recorded at the table: sides, makes, deals and the club's rules in force.
+
+These are plain values. Whether a deal is allowed, and what it scores, is the sheet's
+business (`scorer.engine.sheet`), because both depend on the deals before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Side(StrEnum):
+    """A partnership, as the score sheet heads its columns."""
+
+    WE = "we"
+    THEY = "they"
+
+    @property
+    def other(self) -> Side:
+        return Side.THEY if self is Side.WE else Side.WE
+
+    @property
+    def label(self) -> str:
+        return "We" if self is Side.WE else "They"
+
+
+SIDES = (Side.WE, Side.THEY)
+
+
+class Maker(StrEnum):
+    """Who made the trump: the dealer, or his partner when the make was passed (Law 45)."""
+
+    DEALER = "dealer"
+    PARTNER = "partner"
+
+
+class Trump(StrEnum):
+    """The declaration, with the value of each trick above six (Law 4) and its name as a
+    player says it: "Hearts", "No-trump"."""
+
+    trick_value: int
+    label: str
+
+    def __new__(cls, code: str, trick_value: int, label: str) -> Trump:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.trick_value = trick_value
+        member.label = label
+        return member
+
+    SPADES = ("S", 2, "Spades")
+    CLUBS = ("C", 4, "Clubs")
+    DIAMONDS = ("D", 6, "Diamonds")
+    HEARTS = ("H", 8, "Hearts")
+    NO_TRUMP = ("NT", 12, "No-trump")
+
+
+@dataclass(frozen=True, slots=True)
+class Pair[T]:
+    """One value for each side: We and They."""
+
+    we: T
+    they: T
+
+    def __getitem__(self, side: Side) -> T:
+        return self.we if side is Side.WE else self.they
+
+    def swapped(self) -> Pair[T]:
+        return Pair(self.they, self.we)
+
+
+# Honours (aces at no-trump) held in each of a side's two hands; the order is free.
+Holding = tuple[int, int]
+
+NONE = Pair(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The club's rules in force for a rubber.
+
+    doubling_limit: no further double once a trick is worth more than this (the footnote
+    to Law 56); None lets doubling go on indefinitely (Law 55).
+    spade_convention: the players have agreed "not to play spades".
+    """
+
+    doubling_limit: int | None = None
+    spade_convention: bool = False
+
+
+# The laws as printed: doubling without limit, spades always played.
+PRINTED_LAWS = Rules()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """What happened in the play of a deal, as the players call it at the end.
+
+    tricks: tricks won in play by each side (before any revoke penalty).
+    honours: honours held in each hand of each side (aces at no-trump).
+    chicane: hands of each side void of trumps.
+    revokes: established revokes by each side.
+    """
+
+    tricks: Pair[int]
+    honours: Pair[Holding]
+    chicane: Pair[int] = NONE
+    revokes: Pair[int] = NONE
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal: the declaration, then the play (None when the Spade Convention let a
+    spade make go unplayed)."""
+
+    dealer: Side
+    trump: Trump
+    maker: Maker = Maker.DEALER
+    doubles: int = 0
+    play: Play | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.play is not None
+
+    @property
+    def declarer(self) -> Side:
+        """The side that made the trump: always the dealer's (Law 45)."""
+        return self.dealer
