@@ -341,13 +341,19 @@ def check_declaration(deal: Deal, rules: Rules) -> None:
     if deal.doubles < 0:
         raise RubberError(f"doubles cannot be negative (got {deal.doubles})", field="doubles")
     most = most_doubles(deal.trump, rules.doubling_limit)
-    if most is not None and deal.doubles > most:
-        raise RubberError(
-            f"doubles: with the club's doubling limit of {rules.doubling_limit}, "
-            f"{deal.trump.label} may be doubled at most {most} times, "
-            f"when a trick is worth {trick_value(deal.trump, most)} (got {deal.doubles})",
-            field="doubles",
+    if most is None or deal.doubles <= most:
+        return
+    limit = f"with the club's doubling limit of {rules.doubling_limit}"
+    if most == 0:
+        reason = (
+            f"{deal.trump.label} may not be doubled, a trick being worth {deal.trump.trick_value}"
         )
+    else:
+        reason = (
+            f"{deal.trump.label} may be doubled at most {most} times, "
+            f"when a trick is worth {trick_value(deal.trump, most)}"
+        )
+    raise RubberError(f"doubles: {limit}, {reason} (got {deal.doubles})", field="doubles")
 
 
 def _check_not_played(deal: Deal, rules: Rules, standing: Pair[int]) -> None:

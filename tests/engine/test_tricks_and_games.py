@@ -170,6 +170,15 @@ def test_law_56_a_club_limit_stops_doubling_once_a_trick_is_worth_more(limit, tr
         work_out([deal(trump, (7, 6), doubles=most + 1)], rules)
 
 
+def test_law_56_a_limit_below_a_tricks_value_allows_no_double():
+    with pytest.raises(RubberError) as refused:
+        work_out([deal("NT", (7, 6), doubles=1)], Rules(doubling_limit=10))
+    assert str(refused.value) == (
+        "deal 1: doubles: with the club's doubling limit of 10, No-trump may not be doubled, "
+        "a trick being worth 12 (got 1)"
+    )
+
+
 def test_law_56_the_refusal_names_the_limit_and_the_value_reached():
     with pytest.raises(RubberError) as refused:
         work_out([deal("NT", (7, 6), doubles=5)], Rules(doubling_limit=100))
