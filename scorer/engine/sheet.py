@@ -185,14 +185,16 @@ def score_deal(deal: Deal, rules: Rules, standing: Pair[int]) -> Pair[Entry]:
     play = deal.play
     if play is None:
         _check_not_played(deal, rules, standing)
-        item = Item(Column.TRICKS, 2, "Spades not played (Spade Convention): 2")
-        entry = Entry(2, 0, (item,))
-        return Pair(entry, EMPTY) if deal.declarer is Side.WE else Pair(EMPTY, entry)
+        return Pair(_NOT_PLAYED, EMPTY) if deal.declarer is Side.WE else Pair(EMPTY, _NOT_PLAYED)
     _check_play(deal.trump, play)
     items: dict[Side, list[Item]] = {Side.WE: [], Side.THEY: []}
     _trick_items(deal, play, standing, items)
     _honour_items(deal.trump, play, items)
     return Pair(_entry(items[Side.WE]), _entry(items[Side.THEY]))
+
+
+# The spade maker "may take two on the score" (Spade Convention II).
+_NOT_PLAYED = Entry(2, 0, (Item(Column.TRICKS, 2, "Spades not played (Spade Convention): 2"),))
 
 
 def _entry(items: list[Item]) -> Entry:
