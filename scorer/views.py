@@ -8,20 +8,17 @@ from pathlib import Path
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorer.engine import Rubber, loads, sheet_text
+from scorer.engine import loads, sheet_text
 
 SPECIMEN = Path(__file__).parent / "data" / "elwell-specimen.json"
 
 
 @cache
-def _specimen() -> Rubber:
-    return loads(SPECIMEN.read_text())
+def _specimen_text() -> str:
+    """Elwell's specimen never changes: it is worked out once per process."""
+    specimen = loads(SPECIMEN.read_text())
+    return sheet_text(specimen.sheet(), specimen.players)
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    specimen = _specimen()
-    return render(
-        request,
-        "scorer/home.html",
-        {"specimen": sheet_text(specimen.sheet(), specimen.players)},
-    )
+    return render(request, "scorer/home.html", {"specimen": _specimen_text()})

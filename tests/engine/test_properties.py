@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scorer.engine import (
     SIDES,
     Pair,
-    Play,
+    Rubber,
     RubberError,
     Rules,
     Side,
@@ -19,7 +19,6 @@ from scorer.engine import (
     score_deal,
     work_out,
 )
-from scorer.engine.interchange import Rubber
 from tests.rubbers import mirrored, random_deal, random_rubber, random_rules
 
 
@@ -155,12 +154,8 @@ def test_the_order_of_the_two_hands_within_a_side_changes_nothing(rubber, data):
             return deal
         flip = data.draw(st.tuples(st.booleans(), st.booleans()))
         we, they = deal.play.honours.we, deal.play.honours.they
-        honours = type(deal.play.honours)(
-            we[::-1] if flip[0] else we, they[::-1] if flip[1] else they
-        )
-        return replace(
-            deal, play=Play(deal.play.tricks, honours, deal.play.chicane, deal.play.revokes)
-        )
+        honours = Pair(we[::-1] if flip[0] else we, they[::-1] if flip[1] else they)
+        return replace(deal, play=replace(deal.play, honours=honours))
 
     sheet = work_out(deals, rules)
     other = work_out([reordered(deal) for deal in deals], rules)
