@@ -21,7 +21,9 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
 run: venv
 	$(PY) manage.py migrate --no-input
 	@echo
-	@echo "  The site is at http://127.0.0.1:8000/ (Ctrl-C stops it)."
+	@$(PY) manage.py seed_demo
+	@echo
+	@echo "  Sign in at http://127.0.0.1:8000/accounts/login/ (Ctrl-C stops the site)."
 	@echo
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 

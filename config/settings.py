@@ -90,3 +90,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "var" / "static"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "scorer:home"
+LOGOUT_REDIRECT_URL = "scorer:home"

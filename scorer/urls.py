@@ -5,4 +5,10 @@ from scorer import views
 app_name = "scorer"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rubbers/new/", views.start_rubber, name="start"),
+    path("rubbers/<int:pk>/", views.rubber, name="rubber"),
+    path("rubbers/<int:pk>/live/", views.live, name="live"),
+    path("rubbers/<int:pk>/declaration/", views.declaration, name="declaration"),
+    path("rubbers/<int:pk>/result/", views.result, name="result"),
+    path("rubbers/<int:pk>/discard/", views.discard, name="discard"),
 ]

@@ -6,6 +6,7 @@ business (`scorer.engine.sheet`), because both depend on the deals before it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -64,7 +65,18 @@ class Pair[T]:
     they: T
 
     def __getitem__(self, side: Side) -> T:
-        return self.we if side is Side.WE else self.they
+        if side is Side.WE:
+            return self.we
+        if side is Side.THEY:
+            return self.they
+        # Anything else is refused, so that it cannot pass for They (Django's templates
+        # try pair["we"] before pair.we, and would otherwise be given They's value).
+        raise KeyError(side)
+
+    def __iter__(self) -> Iterator[T]:
+        """We, then They. (Without this, Python would iterate through __getitem__ with
+        0, 1, 2, ... and never stop.)"""
+        return iter((self.we, self.they))
 
     def swapped(self) -> Pair[T]:
         return Pair(self.they, self.we)

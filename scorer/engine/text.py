@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.engine.model import Pair, Side
+from scorer.engine.layout import Cell, layout, rows
+from scorer.engine.model import Pair
 from scorer.engine.sheet import MINUS, Sheet
 
 _ORDINALS = ("1st", "2d", "3d")  # as Elwell heads them
@@ -13,7 +14,7 @@ _MARGIN = 10  # the left margin that names each game
 
 
 @dataclass(frozen=True)
-class _Layout:
+class _Columns:
     width: int  # of each side's column
 
     def row(self, label: str, we: str, they: str) -> str:
@@ -23,63 +24,42 @@ class _Layout:
         return " " * _MARGIN + mark * (self.width + 2) + "+" + mark * (self.width + 2)
 
     def block(
-        self, columns: Pair[list[str]], *, label: str = "", upward: bool = False
+        self, cells: Pair[tuple[Cell, ...]], *, label: str = "", upward: bool = False
     ) -> list[str]:
-        """Rows of entries; above the line they rise from it, below it they run down."""
-        height = max(len(columns.we), len(columns.they), 1)
+        lines = [
+            self.row(label if i == 0 else "", _figure(we), _figure(they))
+            for i, (we, they) in enumerate(rows(cells, upward=upward))
+        ]
+        return lines or [self.row(label, "", "")]
 
-        def padded(cells: list[str]) -> list[str]:
-            blank = [""] * (height - len(cells))
-            return blank + cells if upward else cells + blank
 
-        we, they = padded(columns.we), padded(columns.they)
-        return [self.row(label if i == 0 else "", we[i], they[i]) for i in range(height)]
+def _figure(cell: Cell | None) -> str:
+    return "" if cell is None else str(cell.points)
 
 
 def sheet_text(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> str:
-    honours = _honours(sheet)
-    games = [_tricks(sheet, game.number) for game in sheet.games]
+    sheet_layout = layout(sheet)
     totals = Pair(str(sheet.totals.we.total), str(sheet.totals.they.total))
-    cells = [totals.we, totals.they, "They"]
-    for columns in (honours, *games):
-        cells += columns.we + columns.they
-    layout = _Layout(width=max(len(cell) for cell in cells) + 3)
+    blocks = [sheet_layout.honours, *(block.cells for block in sheet_layout.games)]
+    figures = [str(cell.points) for cells in blocks for cell in (*cells.we, *cells.they)]
+    columns = _Columns(width=max(len(text) for text in [*figures, *totals, "They"]) + 3)
 
     out = []
     if players is not None:
         out += [f"We: {' and '.join(players.we)}", f"They: {' and '.join(players.they)}", ""]
-    out += [layout.row("", "We", "They"), layout.rule("-")]
-    out += layout.block(honours, upward=True)
-    out.append(layout.rule("="))
-    for game, columns in zip(sheet.games, games, strict=True):
-        out += layout.block(columns, label=f"{_ORDINALS[game.number - 1]} game")
-        out.append(layout.rule("-"))
-    out[-1] = layout.rule("=")
-    out += [layout.row("Total", totals.we, totals.they), "", _outcome(sheet)]
+    out += [columns.row("", "We", "They"), columns.rule("-")]
+    out += columns.block(sheet_layout.honours, upward=True)
+    out.append(columns.rule("="))
+    for block in sheet_layout.games:
+        out += columns.block(block.cells, label=f"{_ORDINALS[block.game.number - 1]} game")
+        out.append(columns.rule("-"))
+    out[-1] = columns.rule("=")
+    out += [columns.row("Total", totals.we, totals.they), "", outcome(sheet)]
     return "\n".join(out) + "\n"
 
 
-def _honours(sheet: Sheet) -> Pair[list[str]]:
-    """Each side's honour entries, top to bottom: the 100, then the latest entry first."""
-
-    def column(side: Side) -> list[str]:
-        entries = [str(d.entries[side].honours) for d in sheet.deals if d.entries[side].honours]
-        if sheet.totals[side].rubber:
-            entries.append(str(sheet.totals[side].rubber))
-        return entries[::-1]
-
-    return Pair(column(Side.WE), column(Side.THEY))
-
-
-def _tricks(sheet: Sheet, game: int) -> Pair[list[str]]:
-    def column(side: Side) -> list[str]:
-        deals = (d for d in sheet.deals if d.game == game and d.entries[side].tricks)
-        return [str(d.entries[side].tricks) for d in deals]
-
-    return Pair(column(Side.WE), column(Side.THEY))
-
-
-def _outcome(sheet: Sheet) -> str:
+def outcome(sheet: Sheet) -> str:
+    """The last line of the sheet: points won, or where an unfinished rubber stands."""
     winner = sheet.winner
     if winner is None:
         game, won = sheet.game, sheet.games_won
@@ -94,3 +74,26 @@ def _outcome(sheet: Sheet) -> str:
     return (
         f"{difference} = {MINUS}{-points}: {winner.label} won the rubber but lost {-points} points."
     )
+
+
+_GAMES = ("First", "Second", "Third")
+
+
+def standing(sheet: Sheet) -> str:
+    """The state of the score in words: "Second game: We 18, They 24 — We have a game"."""
+    winner = sheet.winner
+    if winner is not None:
+        points = sheet.net[winner]
+        won_or_lost = f"won {points} points" if points >= 0 else f"lost {-points} points"
+        won = sheet.games_won
+        return (
+            f"{winner.label} won the rubber, {won[winner]} games to {won[winner.other]}, "
+            f"and {won_or_lost}"
+        )
+    game, won = sheet.game, sheet.games_won
+    words = f"{_GAMES[game.number - 1]} game: We {game.points.we}, They {game.points.they}"
+    if won.we and won.they:
+        return f"{words} \u2014 game all"
+    if won.we or won.they:
+        return f"{words} \u2014 {'We' if won.we else 'They'} have a game"
+    return words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.engine import RubberError, Rules, Side, work_out
+from scorer.engine import Pair, RubberError, Rules, Side, work_out
 from tests.rubbers import deal
 
 
@@ -187,3 +187,10 @@ def test_law_56_the_refusal_names_the_limit_and_the_value_reached():
         "at most 4 times, when a trick is worth 192 (got 5)"
     )
     assert refused.value.field == "doubles"
+
+
+def test_a_pair_is_read_by_side_and_refuses_anything_else():
+    pair = Pair(1, 2)
+    assert (pair[Side.WE], pair[Side.THEY], pair.we, list(pair)) == (1, 2, 1, [1, 2])
+    with pytest.raises(KeyError):
+        pair["we"]  # a string is not a side: no silent answer for They

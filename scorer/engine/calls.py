@@ -1,0 +1,81 @@
+"""Honours as the players call them at the end of a deal: which side held them, and how.
+
+A call ("four in one hand", "simple honours", "aces easy") says all that scoring needs. It
+stands for the hand counts the sheet is worked out from: the caller's honours as the call
+says, and the rest in one hand of the other side, so that every chicane a call allows is
+allowed (a void hand holds no honours).
+"""
+
+from __future__ import annotations
+
+from scorer.engine.errors import RubberError
+from scorer.engine.model import Holding, Pair, Side, Trump
+from scorer.engine.values import Honours
+
+# In the players' words, as they call them across the table.
+CALLED = {
+    Honours.THREE: "simple honours",
+    Honours.FOUR: "four",
+    Honours.FOUR_IN_ONE_HAND: "four in one hand",
+    Honours.FIVE: "five",
+    Honours.FIVE_FOUR_IN_ONE_HAND: "five, four in one hand",
+    Honours.FIVE_IN_ONE_HAND: "five in one hand",
+    Honours.THREE_ACES: "three aces",
+    Honours.FOUR_ACES: "four aces",
+    Honours.FOUR_ACES_IN_ONE_HAND: "four in one hand",
+}
+ACES_EASY = "aces easy"
+
+SUIT_CALLS = (
+    Honours.THREE,
+    Honours.FOUR,
+    Honours.FOUR_IN_ONE_HAND,
+    Honours.FIVE,
+    Honours.FIVE_FOUR_IN_ONE_HAND,
+    Honours.FIVE_IN_ONE_HAND,
+)
+NO_TRUMP_CALLS = (Honours.THREE_ACES, Honours.FOUR_ACES, Honours.FOUR_ACES_IN_ONE_HAND)
+
+_HELD = {
+    Honours.THREE: (3, 0),
+    Honours.FOUR: (3, 1),
+    Honours.FOUR_IN_ONE_HAND: (4, 0),
+    Honours.FIVE: (3, 2),
+    Honours.FIVE_FOUR_IN_ONE_HAND: (4, 1),
+    Honours.FIVE_IN_ONE_HAND: (5, 0),
+    Honours.THREE_ACES: (3, 0),
+    Honours.FOUR_ACES: (2, 2),
+    Honours.FOUR_ACES_IN_ONE_HAND: (4, 0),
+}
+
+
+def calls_for(trump: Trump) -> tuple[Honours, ...]:
+    return NO_TRUMP_CALLS if trump is Trump.NO_TRUMP else SUIT_CALLS
+
+
+def holdings(trump: Trump, holder: Side | None, honours: Honours | None) -> Pair[Holding]:
+    """The hand counts a call stands for. holder and honours are None for aces easy."""
+    if honours is None or holder is None:
+        if trump is not Trump.NO_TRUMP:
+            raise RubberError(
+                "honours: with a trump suit one side always holds three or more",
+                field="honours",
+            )
+        return Pair((1, 1), (1, 1))
+    if honours not in calls_for(trump):
+        raise RubberError(
+            f"honours: {CALLED[honours]!r} cannot be called at {trump.label}", field="honours"
+        )
+    held = _HELD[honours]
+    rest = ((4 if trump is Trump.NO_TRUMP else 5) - sum(held), 0)
+    return Pair(held, rest) if holder is Side.WE else Pair(rest, held)
+
+
+def call_of(trump: Trump, held: Pair[Holding]) -> tuple[Side | None, Honours | None]:
+    """The call that hand counts make: the side scoring honours and how, or (None, None)
+    for aces easy."""
+    for side in (Side.WE, Side.THEY):
+        honours = Honours.of(trump, held[side])
+        if honours is not None:
+            return side, honours
+    return None, None

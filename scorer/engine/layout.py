@@ -1,0 +1,83 @@
+"""Where each figure goes on Elwell's score sheet, for any rendering of it.
+
+Honours are written above the line, each side's column rising from it, with the rubber's
+100 at the top; trick points below the line, game by game, each in deal order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorer.engine.model import SIDES, Pair, Side
+from scorer.engine.sheet import Column, Game, Item, Sheet
+from scorer.engine.values import RUBBER
+
+_RUBBER_ITEMS = (Item(Column.HONOURS, RUBBER, f"the rubber: {RUBBER} (Law 11)"),)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A figure on the sheet: its points, the deal it came from (None for the rubber's
+    100), and the items that make it up."""
+
+    points: int
+    deal: int | None
+    side: Side
+    column: Column
+    items: tuple[Item, ...]
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """The items behind the figure, those that count for it first."""
+        counting = [item.text for item in self.items if item.column is self.column]
+        return tuple(counting)
+
+
+@dataclass(frozen=True, slots=True)
+class GameBlock:
+    game: Game
+    cells: Pair[tuple[Cell, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    honours: Pair[tuple[Cell, ...]]  # each side's column from the top down
+    games: tuple[GameBlock, ...]
+
+
+def layout(sheet: Sheet) -> Layout:
+    def honours(side: Side) -> tuple[Cell, ...]:
+        cells = [
+            Cell(entry.honours, d.number, side, Column.HONOURS, entry.items)
+            for d in sheet.deals
+            if (entry := d.entries[side]).honours
+        ]
+        if sheet.winner is side:
+            cells.append(Cell(RUBBER, None, side, Column.HONOURS, _RUBBER_ITEMS))
+        return tuple(reversed(cells))
+
+    def tricks(game: Game, side: Side) -> tuple[Cell, ...]:
+        return tuple(
+            Cell(entry.tricks, d.number, side, Column.TRICKS, entry.items)
+            for d in sheet.deals
+            if d.game == game.number and (entry := d.entries[side]).tricks
+        )
+
+    return Layout(
+        honours=Pair(honours(Side.WE), honours(Side.THEY)),
+        games=tuple(
+            GameBlock(game, Pair(*(tricks(game, side) for side in SIDES))) for game in sheet.games
+        ),
+    )
+
+
+def rows(cells: Pair[tuple[Cell, ...]], *, upward: bool) -> list[tuple[Cell | None, Cell | None]]:
+    """The two columns side by side, row by row: above the line they rise from it (blank
+    rows at the top), below it they run down (blank rows at the bottom)."""
+    height = max(len(cells.we), len(cells.they))
+
+    def padded(column: tuple[Cell, ...]) -> list[Cell | None]:
+        blank: list[Cell | None] = [None] * (height - len(column))
+        return [*blank, *column] if upward else [*column, *blank]
+
+    return list(zip(padded(cells.we), padded(cells.they), strict=True))

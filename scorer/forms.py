@@ -1,0 +1,258 @@
+"""The forms a table fills in: starting a rubber, the declaration, the result.
+
+Forms parse what a phone sends; whether the laws allow it is the rules engine's answer,
+given back to the player against the field it concerns.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.db.models import F, Max, Q, QuerySet
+
+from scorer import engine
+from scorer.engine.calls import ACES_EASY, CALLED, calls_for, holdings
+from scorer.models import Member
+from scorer.services import CUT_FOR_DEAL, CUT_FOR_PARTNERS, Declaration, Result
+
+DOUBLED = {0: "Not doubled", 1: "Doubled", 2: "Redoubled", 3: "×8", 4: "×16"}
+TRUMP_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+
+
+class RubberWrite(forms.Form):
+    """What every form sent to a rubber carries: its own key, and the revision of the
+    rubber it was shown at."""
+
+    key = forms.UUIDField(widget=forms.HiddenInput)
+    revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, revision: int = 0, **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {})
+        kwargs["initial"].setdefault("key", uuid.uuid4())
+        kwargs["initial"].setdefault("revision", revision)
+        super().__init__(*args, **kwargs)
+
+
+def members_by_recent_play() -> QuerySet[Member]:
+    """Members who played most recently first, then the rest by name."""
+    return Member.objects.annotate(last_played=Max("seats__rubber__started_at")).order_by(
+        F("last_played").desc(nulls_last=True), "name"
+    )
+
+
+class StartRubberForm(forms.Form):
+    """Four members in order round the table, the table's name, and who deals first."""
+
+    SEATS = ("seat_0", "seat_1", "seat_2", "seat_3")
+
+    table = forms.CharField(max_length=40, initial="Table 1")
+    seat_0 = forms.ModelChoiceField(queryset=Member.objects.none(), label="We")
+    seat_1 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They")
+    seat_2 = forms.ModelChoiceField(queryset=Member.objects.none(), label="We")
+    seat_3 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They")
+    first_dealer = forms.ChoiceField(
+        choices=[
+            (CUT_FOR_DEAL, "Cut for deal"),
+            (CUT_FOR_PARTNERS, "Cut for partners and deal"),
+            ("0", "Seat 1"),
+            ("1", "Seat 2"),
+            ("2", "Seat 3"),
+            ("3", "Seat 4"),
+        ],
+        initial=CUT_FOR_DEAL,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, search: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        members = members_by_recent_play()
+        for name in self.SEATS:
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = members
+            field.empty_label = "Choose a member"
+        self.search = search.strip()
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.SEATS]
+
+    def options(self) -> list[Member]:
+        """The members to offer: those matching the search (and any already chosen)."""
+        field = self.fields["seat_0"]
+        assert isinstance(field, forms.ModelChoiceField)
+        members: QuerySet[Member] = field.queryset
+        if self.search:
+            chosen = [self[name].value() for name in self.SEATS if self[name].value()]
+            match = Q(name__icontains=self.search) | Q(short_name__icontains=self.search)
+            members = members.filter(match | Q(pk__in=chosen))
+        return list(members)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seated = [data.get(name) for name in self.SEATS]
+        if all(seated) and len(set(seated)) < 4:
+            raise forms.ValidationError("Choose four different members, one for each seat.")
+        return data
+
+    def members(self) -> list[Member]:
+        return [self.cleaned_data[name] for name in self.SEATS]
+
+    def dealer(self) -> int | str:
+        value = self.cleaned_data["first_dealer"]
+        return value if value in (CUT_FOR_DEAL, CUT_FOR_PARTNERS) else int(value)
+
+
+class DeclarationForm(RubberWrite):
+    dealer = forms.TypedChoiceField(
+        choices=[(seat, seat) for seat in range(4)], coerce=int, widget=forms.RadioSelect
+    )
+    maker = forms.ChoiceField(
+        choices=[("dealer", "Dealer"), ("partner", "Passed to partner")],
+        initial="dealer",
+        widget=forms.RadioSelect,
+    )
+    trump = forms.ChoiceField(
+        choices=[
+            (t.value, f"{TRUMP_SIGNS[t.value]} {t.label}".removeprefix("NT ")) for t in engine.Trump
+        ],
+        widget=forms.RadioSelect,
+    )
+    doubles = forms.TypedChoiceField(
+        choices=list(DOUBLED.items()), coerce=int, initial=0, widget=forms.RadioSelect
+    )
+    more_doubles = forms.IntegerField(
+        min_value=0,
+        max_value=1000,
+        required=False,
+        label="Doubles, counted",
+        help_text="For more than four doubles: the number of doubles and redoubles made.",
+    )
+
+    def __init__(self, *args: Any, seats: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if seats:  # the dealer by name, round the table
+            field = self.fields["dealer"]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = list(enumerate(seats))
+
+    def declaration(self) -> Declaration:
+        data = self.cleaned_data
+        more = data.get("more_doubles")
+        return Declaration(
+            dealer=data["dealer"],
+            maker=engine.Maker(data["maker"]),
+            trump=engine.Trump(data["trump"]),
+            doubles=data["doubles"] if more is None else more,
+        )
+
+
+class ResultForm(RubberWrite):
+    """The result of a deal, as the players call it; `trump` decides the honours on offer."""
+
+    tricks = forms.TypedChoiceField(
+        choices=[(n, n) for n in range(14)], coerce=int, required=False, widget=forms.RadioSelect
+    )
+    honours = forms.ChoiceField(required=False, widget=forms.RadioSelect)
+    chicane_we = forms.TypedChoiceField(
+        choices=[(0, "None"), (1, "One hand"), (2, "Both hands")],
+        coerce=int,
+        initial=0,
+        widget=forms.RadioSelect,
+    )
+    chicane_they = forms.TypedChoiceField(
+        choices=[(0, "None"), (1, "One hand"), (2, "Both hands")],
+        coerce=int,
+        initial=0,
+        widget=forms.RadioSelect,
+    )
+    revokes_we = forms.IntegerField(min_value=0, max_value=13, initial=0)
+    revokes_they = forms.IntegerField(min_value=0, max_value=13, initial=0)
+    not_played = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, trump: engine.Trump, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.trump = trump
+        self.fields["honours"].choices = honour_choices(trump)
+
+    def honours_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The calls on offer, We's and They's apart (and aces easy at no-trump)."""
+        radios = list(self["honours"])
+        groups = [
+            (f"{side.label} held", [r for r in radios if r.data["value"].startswith(f"{side}:")])
+            for side in engine.SIDES
+        ]
+        easy = [r for r in radios if r.data["value"] == "easy"]
+        return groups + ([("", easy)] if easy else [])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("not_played"):
+            return data
+        if data.get("tricks") in (None, ""):
+            self.add_error("tricks", "Tap the number of tricks the dealer's side won.")
+        if not data.get("honours"):
+            self.add_error("honours", "Choose who held the honours, and how.")
+        elif self.trump is engine.Trump.NO_TRUMP and (
+            data.get("chicane_we") or data.get("chicane_they")
+        ):
+            self.add_error(None, "There is no chicane at no-trump, where there are no trumps.")
+        else:
+            self._check_chicane(data)
+        return data
+
+    def _check_chicane(self, data: dict[str, Any]) -> None:
+        """A hand void of trumps holds no honours: refuse, in the players' words, a call
+        that needs honours in a hand the chicane says is void."""
+        side, honours = _call(data.get("honours", ""))
+        if side is None or honours is None:
+            return
+        try:
+            held = holdings(self.trump, side, honours)
+        except engine.RubberError as error:
+            self.add_error("honours", error.problem)
+            return
+        for chicane_side in engine.SIDES:
+            void = data.get(f"chicane_{chicane_side.value}") or 0
+            if void > held[chicane_side].count(0):
+                hands = "a hand" if void == 1 else "both hands"
+                what = CALLED[honours] if chicane_side is side else "the other honours"
+                self.add_error(
+                    f"chicane_{chicane_side.value}",
+                    f"{chicane_side.label} cannot have {hands} void of trumps and hold "
+                    f"{what}: a void hand holds no honours.",
+                )
+
+    def result(self) -> Result:
+        data = self.cleaned_data
+        if data.get("not_played"):
+            return Result(played=False)
+        side, honours = _call(data["honours"])
+        return Result(
+            played=True,
+            tricks=data["tricks"],
+            honours_side=side,
+            honours=honours,
+            chicane=engine.Pair(data["chicane_we"], data["chicane_they"]),
+            revokes=engine.Pair(data["revokes_we"], data["revokes_they"]),
+        )
+
+
+def honour_choices(trump: engine.Trump) -> list[tuple[str, str]]:
+    choices = [
+        (f"{side.value}:{honours.name}", CALLED[honours].capitalize())
+        for side in engine.SIDES
+        for honours in calls_for(trump)
+    ]
+    if trump is engine.Trump.NO_TRUMP:
+        choices.append(("easy", ACES_EASY.capitalize()))
+    return choices
+
+
+def _call(value: str) -> tuple[engine.Side | None, engine.Honours | None]:
+    if value in ("", "easy"):
+        return None, None
+    side, name = value.split(":")
+    return engine.Side(side), engine.Honours[name]

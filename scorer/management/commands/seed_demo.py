@@ -1,0 +1,118 @@
+"""`manage.py seed_demo`: a demo club to try the site with, and its logins printed.
+
+A staff account and eight members, Elwell's specimen rubber already played, and a rubber
+in progress. Running it again changes nothing and prints the logins again.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scorer import engine, services
+from scorer.engine import loads
+from scorer.models import Club, Member, Rubber, side_of
+
+SPECIMEN = Path(__file__).resolve().parents[2] / "data" / "elwell-specimen.json"
+STAFF = ("secretary", "secretary-1905")
+MEMBERS = [
+    ("Mrs. Carr", "Carr"),
+    ("Mr. Dane", "Dane"),
+    ("Miss Fenwick", "Fenwick"),
+    ("Col. Hartley", "Hartley"),
+    ("Mrs. Ingram", "Ingram"),
+    ("Mr. Lacey", "Lacey"),
+    ("Miss Moreton", "Moreton"),
+    ("Dr. Pryce", "Pryce"),
+]
+
+
+def login(short_name: str) -> tuple[str, str]:
+    username = short_name.lower()
+    return username, f"{username}-1905"
+
+
+class Command(BaseCommand):
+    help = "Create a demo club (staff, eight members, two rubbers) and print the logins."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if not Member.objects.exists():
+            self._seed()
+        self.stdout.write("Demo logins (username / password):")
+        self.stdout.write(f"  staff      {STAFF[0]} / {STAFF[1]}")
+        for member in Member.objects.select_related("user").order_by("name"):
+            username, password = login(member.short_name)
+            self.stdout.write(f"  {member.name:<13} {username} / {password}")
+
+    @transaction.atomic
+    def _seed(self) -> None:
+        users = get_user_model()
+        club = Club.get()
+        club.name = "The Elwell Club"
+        club.save()
+        staff = users.objects.create_user(*STAFF, is_staff=True, is_superuser=True)
+        members = []
+        for name, short_name in MEMBERS:
+            username, password = login(short_name)
+            user = users.objects.create_user(username, password=password)
+            members.append(Member.objects.create(user=user, name=name, short_name=short_name))
+        carr, dane, fenwick, hartley, ingram, lacey, moreton, pryce = members
+
+        # Elwell's specimen: We (Z, Y) are Mrs. Carr and Mr. Dane, They (A, B) Miss Fenwick
+        # and Col. Hartley, seated round the table We, They, We, They.
+        specimen = loads(SPECIMEN.read_text())
+        rubber = services.start_rubber(
+            table="Table 1", members=[carr, fenwick, dane, hartley], first_dealer=0, user=staff
+        )
+        services.replay(rubber=rubber, deals=specimen.deals, user=staff)
+
+        # A rubber in progress: two deals played (We have the first game), the third
+        # declared, its result to come.
+        rubber = services.start_rubber(
+            table="Table 2",
+            members=[ingram, lacey, moreton, pryce],
+            first_dealer=services.CUT_FOR_DEAL,
+            user=staff,
+            rng=random.Random(1905),
+        )
+        first = side_of(rubber.first_dealer)
+        services.replay(
+            rubber=rubber,
+            deals=[
+                _deal(first, "H", 9, ((3, 0), (1, 1))),
+                _deal(first.other, "NT", 4, ((2, 1), (1, 0))),
+            ],
+            user=staff,
+        )
+        services.declare(
+            rubber=rubber,
+            user=staff,
+            key=uuid.uuid4(),
+            revision=rubber.revision,
+            declaration=services.Declaration(
+                dealer=services.table_state(rubber).next_dealer,
+                maker=engine.Maker.PARTNER,
+                trump=engine.Trump.DIAMONDS,
+                doubles=1,
+            ),
+        )
+        assert Rubber.objects.count() == 2
+
+
+def _deal(
+    dealer: engine.Side, trump: str, tricks: int, honours: tuple[tuple[int, int], ...]
+) -> engine.Deal:
+    """A deal in which the dealer's side took `tricks`; honours as (We's, They's)."""
+    won = (
+        engine.Pair(tricks, 13 - tricks)
+        if dealer is engine.Side.WE
+        else engine.Pair(13 - tricks, tricks)
+    )
+    play = engine.Play(won, engine.Pair(honours[0], honours[1]))
+    return engine.Deal(dealer, engine.Trump(trump), engine.Maker.DEALER, 0, play)

@@ -1,0 +1,234 @@
+"""What the club records: its members, its rubbers, who sat where, and each deal as called.
+
+Scores are never stored: a rubber's sheet is worked out by the rules engine from its deals
+every time it is shown.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from scorer import engine
+from scorer.engine.calls import holdings
+
+
+class Club(models.Model):
+    """The club's settings: one row. The rules in force are copied onto each rubber when it
+    starts, so a change applies only to rubbers started after it."""
+
+    name = models.CharField(max_length=80, default="The Bridge Club")
+    doubling_limit = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="No further double once a trick is worth more than this (footnote to "
+        "Law 56). Empty: doubling may go on indefinitely (Law 55).",
+    )
+    spade_convention = models.BooleanField(
+        default=False,
+        help_text='The members agree "not to play spades" (the Spade Convention).',
+    )
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(pk=1), name="one_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def get(cls) -> Club:
+        club, _ = cls.objects.get_or_create(pk=1)
+        return club
+
+    @property
+    def rules(self) -> engine.Rules:
+        return engine.Rules(self.doubling_limit, self.spade_convention)
+
+
+class Member(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="member"
+    )
+    name = models.CharField(
+        max_length=60, unique=True, help_text='As the club knows them: "Mrs. Carr".'
+    )
+    short_name = models.CharField(max_length=16, help_text='For narrow screens: "Carr".')
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Rubber(models.Model):
+    table = models.CharField(max_length=40)
+    started_at = models.DateTimeField(default=timezone.now, db_index=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    # The club's rules in force when the rubber started.
+    doubling_limit = models.PositiveIntegerField(null=True, blank=True)
+    spade_convention = models.BooleanField(default=False)
+    first_dealer = models.PositiveSmallIntegerField(help_text="The seat that dealt first.")
+    cut = models.JSONField(
+        null=True, blank=True, help_text="The cards drawn, when the table cut for deal."
+    )
+    # Advances with every change, so that a phone can tell whether its page is current
+    # (one indexed read) and a save from a stale page is refused.
+    revision = models.PositiveIntegerField(default=0)
+    players = models.ManyToManyField(Member, through="Seat", related_name="rubbers")
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(first_dealer__lte=3), name="first_dealer_a_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.started_at:%d %b %Y}"
+
+    @property
+    def rules(self) -> engine.Rules:
+        return engine.Rules(self.doubling_limit, self.spade_convention)
+
+
+class Seat(models.Model):
+    """Where a player sat. Positions run round the table to the left, from 0; the even
+    seats are We, the odd seats They, so that the deal passes from side to side."""
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="seats")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "position"], name="one_player_a_seat"),
+            models.UniqueConstraint(fields=["rubber", "member"], name="one_seat_a_player"),
+            models.CheckConstraint(condition=Q(position__lte=3), name="four_seats"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position + 1}: {self.member}"
+
+    @property
+    def side(self) -> engine.Side:
+        return side_of(self.position)
+
+
+def side_of(position: int) -> engine.Side:
+    return engine.Side.WE if position % 2 == 0 else engine.Side.THEY
+
+
+class Deal(models.Model):
+    """A deal as the table records it: the declaration before the play, then the result.
+
+    A deal whose result is not yet recorded is in progress: it may be edited or discarded
+    freely. Its declaration, with its time, is the moment that concludes the previous game
+    (Law 12).
+    """
+
+    MAKERS = [(maker.value, maker.value) for maker in engine.Maker]
+    TRUMPS = [(trump.value, trump.label) for trump in engine.Trump]
+    SIDES = [(side.value, side.label) for side in engine.Side]
+    HONOURS = [(honours.name, honours.text) for honours in engine.Honours]
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField(help_text="The dealer's seat.")
+    maker = models.CharField(max_length=7, choices=MAKERS)
+    trump = models.CharField(max_length=2, choices=TRUMPS)
+    doubles = models.PositiveSmallIntegerField(default=0)
+    declared_at = models.DateTimeField(default=timezone.now)
+    declared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    # The result, empty while the deal is in progress.
+    played = models.BooleanField(null=True, help_text="False: spades not played (Convention).")
+    tricks = models.PositiveSmallIntegerField(null=True, help_text="Won by the dealer's side.")
+    honours_side = models.CharField(max_length=4, choices=SIDES, blank=True)
+    honours = models.CharField(
+        max_length=24, choices=HONOURS, blank=True, help_text="Empty: aces easy."
+    )
+    chicane_we = models.PositiveSmallIntegerField(default=0)
+    chicane_they = models.PositiveSmallIntegerField(default=0)
+    revokes_we = models.PositiveSmallIntegerField(default=0)
+    revokes_they = models.PositiveSmallIntegerField(default=0)
+    recorded_at = models.DateTimeField(null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "number"], name="one_deal_a_number"),
+            models.CheckConstraint(condition=Q(dealer__lte=3), name="dealer_a_seat"),
+            models.CheckConstraint(condition=Q(tricks__lte=13), name="thirteen_tricks"),
+            models.CheckConstraint(
+                condition=Q(chicane_we__lte=2, chicane_they__lte=2), name="two_hands_a_side"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of {self.rubber}"
+
+    @property
+    def in_progress(self) -> bool:
+        return self.recorded_at is None
+
+    @property
+    def dealer_side(self) -> engine.Side:
+        return side_of(self.dealer)
+
+    @property
+    def maker_seat(self) -> int:
+        """The seat of the player who made the trump: the dealer, or his partner (Law 45)."""
+        return self.dealer if self.maker == engine.Maker.DEALER else (self.dealer + 2) % 4
+
+    def declaration(self) -> engine.Deal:
+        """The deal as the engine sees it before the play."""
+        return engine.Deal(
+            self.dealer_side, engine.Trump(self.trump), engine.Maker(self.maker), self.doubles
+        )
+
+    def to_engine(self) -> engine.Deal:
+        """The recorded deal as the engine works it out."""
+        declaration = self.declaration()
+        if not self.played:
+            return declaration
+        assert self.tricks is not None, "a played deal has its tricks"
+        side = declaration.dealer
+        tricks = engine.Pair(self.tricks, 13 - self.tricks)
+        play = engine.Play(
+            tricks=tricks if side is engine.Side.WE else tricks.swapped(),
+            honours=holdings(
+                declaration.trump,
+                engine.Side(self.honours_side) if self.honours_side else None,
+                engine.Honours[self.honours] if self.honours else None,
+            ),
+            chicane=engine.Pair(self.chicane_we, self.chicane_they),
+            revokes=engine.Pair(self.revokes_we, self.revokes_they),
+        )
+        return engine.Deal(side, declaration.trump, declaration.maker, self.doubles, play)
+
+
+class Submission(models.Model):
+    """Every form sent to a rubber, once. Each form carries a key of its own; a double tap
+    or a form sent again over a flaky network finds its key here and changes nothing."""
+
+    key = models.UUIDField(unique=True)
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    what = models.CharField(max_length=20)
+    at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.what} at {self.at:%H:%M:%S}"

@@ -1,0 +1,258 @@
+"""Writing to a rubber: starting it, declaring a deal, recording its result.
+
+Every write is guarded twice. The form's own key is recorded with the write, so that a
+double tap or a form sent again changes nothing. The form also carries the rubber's
+revision it was shown at; if the rubber has moved on since (another phone recorded in
+between), the write is refused, never applied over a sheet its sender has not seen.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scorer import engine
+from scorer.engine.calls import call_of
+from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners
+from scorer.models import Club, Deal, Member, Rubber, Seat, Submission, side_of
+
+CUT_FOR_DEAL = "cut"
+CUT_FOR_PARTNERS = "partners"
+
+
+class Stale(Exception):
+    """The rubber changed after the form was shown."""
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A rubber as its page shows it, read in two queries: the seats, then the deals."""
+
+    rubber: Rubber
+    seats: tuple[Member, ...]  # round the table, from seat 0
+    recorded: tuple[Deal, ...]
+    in_progress: Deal | None
+    sheet: engine.Sheet
+
+    @property
+    def next_number(self) -> int:
+        return len(self.recorded) + 1
+
+    @property
+    def next_dealer(self) -> int:
+        """The deal passes to the left of whoever dealt last (Law 32)."""
+        last = self.in_progress or (self.recorded[-1] if self.recorded else None)
+        if last is None:
+            return self.rubber.first_dealer
+        return (last.dealer + 1) % 4
+
+    def partnership(self, side: engine.Side) -> tuple[Member, Member]:
+        first = 0 if side is engine.Side.WE else 1
+        return self.seats[first], self.seats[first + 2]
+
+
+def table_state(rubber: Rubber) -> TableState:
+    seats = tuple(seat.member for seat in rubber.seats.select_related("member"))
+    deals = list(rubber.deals.all())
+    in_progress = deals.pop() if deals and deals[-1].in_progress else None
+    sheet = engine.work_out((deal.to_engine() for deal in deals), rubber.rules)
+    return TableState(rubber, seats, tuple(deals), in_progress, sheet)
+
+
+# -- Starting a rubber --------------------------------------------------------------------
+
+
+@transaction.atomic
+def start_rubber(
+    *,
+    table: str,
+    members: Sequence[Member],
+    first_dealer: int | str,
+    user: AbstractBaseUser,
+    rng: random.Random | None = None,
+) -> Rubber:
+    """Seat four members round the table (We, They, We, They) with the club's rules in
+    force; first_dealer is a seat, or a cut for deal or for partners and deal."""
+    club = Club.get()
+    seated, cut = list(members), None
+    if first_dealer in (CUT_FOR_DEAL, CUT_FOR_PARTNERS):
+        rng = rng or random.SystemRandom()
+        drawn = cut_for_deal(4, rng) if first_dealer == CUT_FOR_DEAL else cut_for_partners(rng)
+        cut = _cut_record(drawn, seated, partners=first_dealer == CUT_FOR_PARTNERS)
+        if first_dealer == CUT_FOR_PARTNERS:
+            (dealer, partner), (left, right) = drawn.partnerships
+            seated = [seated[dealer], seated[left], seated[partner], seated[right]]
+            first_dealer = 0
+        else:
+            first_dealer = drawn.dealer
+    assert isinstance(first_dealer, int)
+    rubber = Rubber.objects.create(
+        table=table,
+        started_by=user,
+        doubling_limit=club.doubling_limit,
+        spade_convention=club.spade_convention,
+        first_dealer=first_dealer,
+        cut=cut,
+    )
+    Seat.objects.bulk_create(
+        Seat(rubber=rubber, member=member, position=position)
+        for position, member in enumerate(seated)
+    )
+    return rubber
+
+
+def _cut_record(cut: Cut, members: list[Member], *, partners: bool) -> dict[str, object]:
+    """The cards as drawn, by member, for the rubber's page."""
+    return {
+        "for": "partners" if partners else "deal",
+        "rounds": [
+            [{"member": members[player].pk, "card": str(card)} for player, card in drawn]
+            for drawn in cut.rounds
+        ],
+    }
+
+
+# -- Recording deals ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Declaration:
+    dealer: int
+    maker: engine.Maker
+    trump: engine.Trump
+    doubles: int
+
+
+@dataclass(frozen=True)
+class Result:
+    played: bool
+    tricks: int | None = None  # won by the dealer's side
+    honours_side: engine.Side | None = None
+    honours: engine.Honours | None = None  # None with honours_side None: aces easy
+    chicane: engine.Pair[int] = engine.NONE
+    revokes: engine.Pair[int] = engine.NONE
+
+
+@transaction.atomic
+def declare(
+    *,
+    rubber: Rubber,
+    user: AbstractBaseUser,
+    key: uuid.UUID,
+    revision: int,
+    declaration: Declaration,
+) -> None:
+    """Record the declaration of the next deal, or change the deal in progress."""
+    if not _claim(rubber, user, key, revision, "declaration"):
+        return
+    state = table_state(rubber)
+    if state.sheet.finished:
+        raise engine.RubberError(
+            "the rubber is won: no deal may follow (Law 1)", deal=state.next_number
+        )
+    deal = state.in_progress or Deal(rubber=rubber, number=state.next_number)
+    deal.dealer = declaration.dealer
+    deal.maker = declaration.maker.value
+    deal.trump = declaration.trump.value
+    deal.doubles = declaration.doubles
+    try:
+        engine.check_declaration(deal.declaration(), rubber.rules)
+    except engine.RubberError as error:
+        raise error.at(deal.number) from None
+    deal.declared_at = timezone.now()  # the moment that concludes the previous game
+    deal.declared_by = user
+    deal.save()
+
+
+@transaction.atomic
+def discard(*, rubber: Rubber, user: AbstractBaseUser, key: uuid.UUID, revision: int) -> None:
+    """Throw away the deal in progress: until its result is recorded it is nobody's score."""
+    if not _claim(rubber, user, key, revision, "discard"):
+        return
+    rubber.deals.filter(recorded_at__isnull=True).delete()
+
+
+@transaction.atomic
+def record_result(
+    *, rubber: Rubber, user: AbstractBaseUser, key: uuid.UUID, revision: int, result: Result
+) -> None:
+    """Record the result of the deal in progress, once the rules engine accepts it."""
+    if not _claim(rubber, user, key, revision, "result"):
+        return
+    state = table_state(rubber)
+    deal = state.in_progress
+    if deal is None:
+        raise engine.RubberError("no deal is in progress: declare one first")
+    deal.played = result.played
+    deal.tricks = result.tricks if result.played else None
+    deal.honours_side = result.honours_side.value if result.honours_side else ""
+    deal.honours = result.honours.name if result.honours else ""
+    deal.chicane_we, deal.chicane_they = result.chicane
+    deal.revokes_we, deal.revokes_they = result.revokes
+    # The whole rubber is worked out again with this deal: the laws may refuse it only in
+    # the light of the deals before it (the Spade Convention, a finished rubber).
+    engine.work_out([*(d.to_engine() for d in state.recorded), deal.to_engine()], rubber.rules)
+    deal.recorded_at = timezone.now()
+    deal.recorded_by = user
+    deal.save()
+
+
+def _claim(
+    rubber: Rubber, user: AbstractBaseUser, key: uuid.UUID, revision: int, what: str
+) -> bool:
+    """Take the write for this form: False if the form was handled before; Stale if the
+    rubber has changed since the form was shown. The caller's transaction undoes the claim
+    if the write is then refused."""
+    if Submission.objects.filter(key=key).exists():
+        return False
+    moved_on = Rubber.objects.filter(pk=rubber.pk, revision=revision).update(
+        revision=F("revision") + 1
+    )
+    if not moved_on:
+        # On PostgreSQL a twin of this form may have committed while this one waited.
+        if Submission.objects.filter(key=key).exists():
+            return False
+        raise Stale
+    Submission.objects.create(key=key, rubber=rubber, user=user, what=what)
+    rubber.revision = revision + 1
+    return True
+
+
+def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: AbstractBaseUser) -> None:
+    """Record deals given as the engine knows them (from elwell-rubber/1, say) through the
+    same steps as a table: each declared, then its result recorded."""
+    for deal in deals:
+        seat = table_state(rubber).next_dealer
+        if side_of(seat) is not deal.dealer:
+            seat = (seat + 1) % 4  # dealt out of turn, and the deal stood (Law 43)
+        declaration = Declaration(seat, deal.maker, deal.trump, deal.doubles)
+        declare(
+            rubber=rubber,
+            user=user,
+            key=uuid.uuid4(),
+            revision=rubber.revision,
+            declaration=declaration,
+        )
+        play = deal.play
+        if play is None:
+            result = Result(played=False)
+        else:
+            side, honours = call_of(deal.trump, play.honours)
+            result = Result(
+                played=True,
+                tricks=play.tricks[deal.dealer],
+                honours_side=side,
+                honours=honours,
+                chicane=play.chicane,
+                revokes=play.revokes,
+            )
+        record_result(
+            rubber=rubber, user=user, key=uuid.uuid4(), revision=rubber.revision, result=result
+        )

@@ -1,0 +1,184 @@
+"""The sheet as the site shows it: Elwell's layout with the players' names, each figure
+with its explanation, and the state of play in words. Every figure is the engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scorer import engine
+from scorer.engine.calls import ACES_EASY, CALLED
+from scorer.engine.layout import Cell, layout, rows
+from scorer.engine.text import outcome, standing
+from scorer.models import Deal, Member, Rubber
+from scorer.services import TableState
+
+_GAME_LABELS = ("1st game", "2d game", "3d game")  # as Elwell heads them
+_DOUBLED = {0: "", 1: ", doubled", 2: ", redoubled"}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure on the sheet with what the page needs to explain it when tapped."""
+
+    cell: Cell
+
+    @property
+    def id(self) -> str:
+        return f"{self.cell.column}-{self.cell.deal or 'rubber'}-{self.cell.side}"
+
+    @property
+    def heading(self) -> str:
+        where = f"Deal {self.cell.deal}" if self.cell.deal else "The rubber"
+        return f"{where}, {self.cell.side.label}"
+
+
+Row = tuple[Figure | None, Figure | None]
+
+
+@dataclass(frozen=True)
+class GameView:
+    label: str
+    rows: list[Row]
+    winner: engine.Side | None
+
+
+@dataclass(frozen=True)
+class SheetView:
+    names: engine.Pair[str]
+    honours: list[Row]
+    games: list[GameView]
+    totals: engine.Pair[int]
+    outcome: str
+    finished: bool
+    deals: list[str]
+
+
+def _figures(cells: engine.Pair[tuple[Cell, ...]], *, upward: bool) -> list[Row]:
+    return [
+        (Figure(we) if we else None, Figure(they) if they else None)
+        for we, they in rows(cells, upward=upward)
+    ]
+
+
+def sheet_view(state: TableState) -> SheetView:
+    sheet = state.sheet
+    drawn = layout(sheet)
+    return SheetView(
+        names=engine.Pair(*(_names(state.partnership(side)) for side in engine.SIDES)),
+        honours=_figures(drawn.honours, upward=True),
+        games=[
+            GameView(
+                _GAME_LABELS[block.game.number - 1],
+                _figures(block.cells, upward=False),
+                block.game.winner,
+            )
+            for block in drawn.games
+        ],
+        totals=engine.Pair(sheet.totals.we.total, sheet.totals.they.total),
+        outcome=outcome(sheet),
+        finished=sheet.finished,
+        deals=[deal_line(state, deal) for deal in state.recorded],
+    )
+
+
+def _names(pair: tuple[Member, Member]) -> str:
+    return f"{pair[0].short_name} & {pair[1].short_name}"
+
+
+@dataclass(frozen=True)
+class Words:
+    standing: str  # "Second game: We 18, They 24 — We have a game"
+    next: str  # "Deal 6: Mrs. Carr deals"
+
+
+def words(state: TableState) -> Words:
+    sheet = state.sheet
+    if sheet.finished:
+        return Words(standing(sheet), "")
+    deal = state.in_progress
+    if deal is None:
+        dealer = state.seats[state.next_dealer]
+        return Words(standing(sheet), f"Deal {state.next_number}: {dealer.name} deals.")
+    return Words(
+        standing(sheet),
+        f"Deal {deal.number}: {declaration_words(state, deal)}. The result is to come.",
+    )
+
+
+def declaration_words(state: TableState, deal: Deal) -> str:
+    """ "Mrs. Carr dealt and made hearts" or "Mrs. Carr dealt and passed; Mr. Dane made
+    hearts, doubled" """
+    dealer = state.seats[deal.dealer].name
+    make = engine.Trump(deal.trump).label.lower()
+    doubled = _DOUBLED.get(deal.doubles, f", doubled {deal.doubles} times")
+    if deal.maker == engine.Maker.DEALER:
+        return f"{dealer} dealt and made {make}{doubled}"
+    partner = state.seats[deal.maker_seat].name
+    return f"{dealer} dealt and passed; {partner} made {make}{doubled}"
+
+
+def deal_line(state: TableState, deal: Deal) -> str:
+    """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; We: four"."""
+    words = f"{deal.number}. {declaration_words(state, deal)}"
+    if not deal.played:
+        return f"{words} \u2014 not played (Spade Convention)"
+    assert deal.tricks is not None
+    side = deal.dealer_side
+    tricks = f"{side.label} {deal.tricks} tricks"
+    if deal.honours:
+        held = f"{engine.Side(deal.honours_side).label}: {CALLED[engine.Honours[deal.honours]]}"
+    else:
+        held = ACES_EASY
+    extras = [
+        f"{label} chicane {count}"
+        for label, count in (("We", deal.chicane_we), ("They", deal.chicane_they))
+        if count
+    ] + [
+        f"{label} revoked {count}"
+        for label, count in (("We", deal.revokes_we), ("They", deal.revokes_they))
+        if count
+    ]
+    return f"{words} \u2014 {tricks}; honours {held}" + "".join(f"; {e}" for e in extras)
+
+
+@dataclass(frozen=True)
+class CutView:
+    kind: str
+    rounds: list[list[tuple[str, str]]]
+    dealer: str
+
+
+def cut_view(state: TableState) -> CutView | None:
+    """The cards drawn when the table cut, by name."""
+    cut = state.rubber.cut
+    if not cut:
+        return None
+    names = {member.pk: member.name for member in state.seats}
+    return CutView(
+        kind="partners and deal" if cut["for"] == "partners" else "deal",
+        rounds=[
+            [(names[draw["member"]], draw["card"]) for draw in drawn] for drawn in cut["rounds"]
+        ],
+        dealer=state.seats[state.rubber.first_dealer].name,
+    )
+
+
+@dataclass(frozen=True)
+class RubberRow:
+    rubber: Rubber
+    names: engine.Pair[str]
+    standing: str
+    finished: bool
+
+
+def rubber_rows(rubbers: Iterable[Rubber]) -> list[RubberRow]:
+    """Rubbers for a list, each worked out from its prefetched deals."""
+    found = []
+    for rubber in rubbers:
+        seats = [seat.member for seat in rubber.seats.all()]
+        recorded = [deal.to_engine() for deal in rubber.deals.all() if not deal.in_progress]
+        sheet = engine.work_out(recorded, rubber.rules)
+        names = engine.Pair(_names((seats[0], seats[2])), _names((seats[1], seats[3])))
+        found.append(RubberRow(rubber, names, standing(sheet), sheet.finished))
+    return found
