@@ -7,6 +7,10 @@ PYTHON_VERSION := $(shell cat .python-version)
 # pyenv's shims answer to python3.12 when .python-version says 3.12.
 PYTHON := $(shell command -v python$(PYTHON_VERSION) 2>/dev/null || command -v python3)
 
+# The browser tests drive Debian's Chromium; install it where it is missing.
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
 .PHONY: run test bench lint venv clean
 
 venv: $(VENV)/.installed
@@ -32,7 +36,11 @@ lint: venv
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-test: lint
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
+
+test: lint $(CHROMIUM)
 	$(PY) -m pytest
 
 bench: venv

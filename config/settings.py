@@ -65,6 +65,9 @@ DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("DJANGO_SQLITE_PATH", BASE_DIR / "db.sqlite3"),
+        # Kept open between requests: opening one costs more than a poll's whole read.
+        "CONN_MAX_AGE": int(os.environ.get("DJANGO_CONN_MAX_AGE", "600")),
+        "CONN_HEALTH_CHECKS": True,
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": 5,
@@ -94,3 +97,7 @@ STATIC_ROOT = BASE_DIR / "var" / "static"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scorer:home"
 LOGOUT_REDIRECT_URL = "scorer:home"
+
+# Sessions are read from the cache and written through to the database: a phone's poll
+# or save skips a query, and nothing is lost when a worker restarts.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

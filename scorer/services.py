@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -60,6 +60,19 @@ class TableState:
 
 def table_state(rubber: Rubber) -> TableState:
     seats = tuple(seat.member for seat in rubber.seats.select_related("member"))
+    return _state(rubber, seats)
+
+
+def table_state_of(pk: int) -> TableState:
+    """The state of rubber `pk` in two queries: the rubber with its seats, then the deals.
+    Raises Rubber.DoesNotExist."""
+    seats = list(Seat.objects.filter(rubber_id=pk).select_related("rubber", "member"))
+    if not seats:
+        raise Rubber.DoesNotExist(f"no rubber {pk}")
+    return _state(seats[0].rubber, tuple(seat.member for seat in seats))
+
+
+def _state(rubber: Rubber, seats: tuple[Member, ...]) -> TableState:
     deals = list(rubber.deals.all())
     in_progress = deals.pop() if deals and deals[-1].in_progress else None
     sheet = engine.work_out((deal.to_engine() for deal in deals), rubber.rules)
@@ -122,6 +135,21 @@ def _cut_record(cut: Cut, members: list[Member], *, partners: bool) -> dict[str,
 # -- Recording deals ------------------------------------------------------------------------
 
 
+DECLARATION_FIELDS = ["dealer", "maker", "trump", "doubles"]
+RESULT_FIELDS = [
+    "played",
+    "tricks",
+    "honours_side",
+    "honours",
+    "chicane_we",
+    "chicane_they",
+    "revokes_we",
+    "revokes_they",
+    "recorded_at",
+    "recorded_by",
+]
+
+
 @dataclass(frozen=True)
 class Declaration:
     dealer: int
@@ -140,53 +168,63 @@ class Result:
     revokes: engine.Pair[int] = engine.NONE
 
 
+# Each write takes the table's state as its caller read it, and returns the state after
+# it. The revision makes one read enough: every write advances it, so if the rubber's
+# revision is still the one read before its deals, nothing has changed since.
+
+
 @transaction.atomic
 def declare(
     *,
-    rubber: Rubber,
+    state: TableState,
     user: AbstractBaseUser,
     key: uuid.UUID,
     revision: int,
     declaration: Declaration,
-) -> None:
+) -> TableState:
     """Record the declaration of the next deal, or change the deal in progress."""
-    if not _claim(rubber, user, key, revision, "declaration"):
-        return
-    state = table_state(rubber)
+    if not _claim(state, user, key, revision, "declaration"):
+        return table_state(state.rubber)
     if state.sheet.finished:
         raise engine.RubberError(
             "the rubber is won: no deal may follow (Law 1)", deal=state.next_number
         )
-    deal = state.in_progress or Deal(rubber=rubber, number=state.next_number)
+    deal = state.in_progress or Deal(rubber=state.rubber, number=state.next_number)
     deal.dealer = declaration.dealer
     deal.maker = declaration.maker.value
     deal.trump = declaration.trump.value
     deal.doubles = declaration.doubles
     try:
-        engine.check_declaration(deal.declaration(), rubber.rules)
+        engine.check_declaration(deal.declaration(), state.rubber.rules)
     except engine.RubberError as error:
         raise error.at(deal.number) from None
     deal.declared_at = timezone.now()  # the moment that concludes the previous game
     deal.declared_by = user
-    deal.save()
+    if deal.pk is None:
+        deal.save()
+    else:
+        deal.save(update_fields=[*DECLARATION_FIELDS, "declared_at", "declared_by"])
+    return replace(state, in_progress=deal)
 
 
 @transaction.atomic
-def discard(*, rubber: Rubber, user: AbstractBaseUser, key: uuid.UUID, revision: int) -> None:
+def discard(
+    *, state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int
+) -> TableState:
     """Throw away the deal in progress: until its result is recorded it is nobody's score."""
-    if not _claim(rubber, user, key, revision, "discard"):
-        return
-    rubber.deals.filter(recorded_at__isnull=True).delete()
+    if not _claim(state, user, key, revision, "discard"):
+        return table_state(state.rubber)
+    state.rubber.deals.filter(recorded_at__isnull=True).delete()
+    return replace(state, in_progress=None)
 
 
 @transaction.atomic
 def record_result(
-    *, rubber: Rubber, user: AbstractBaseUser, key: uuid.UUID, revision: int, result: Result
-) -> None:
+    *, state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int, result: Result
+) -> TableState:
     """Record the result of the deal in progress, once the rules engine accepts it."""
-    if not _claim(rubber, user, key, revision, "result"):
-        return
-    state = table_state(rubber)
+    if not _claim(state, user, key, revision, "result"):
+        return table_state(state.rubber)
     deal = state.in_progress
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
@@ -198,29 +236,39 @@ def record_result(
     deal.revokes_we, deal.revokes_they = result.revokes
     # The whole rubber is worked out again with this deal: the laws may refuse it only in
     # the light of the deals before it (the Spade Convention, a finished rubber).
-    engine.work_out([*(d.to_engine() for d in state.recorded), deal.to_engine()], rubber.rules)
+    recorded = (*state.recorded, deal)
+    sheet = engine.work_out((d.to_engine() for d in recorded), state.rubber.rules)
     deal.recorded_at = timezone.now()
     deal.recorded_by = user
-    deal.save()
+    deal.save(update_fields=RESULT_FIELDS)
+    return replace(state, recorded=recorded, in_progress=None, sheet=sheet)
+
+
+def handled(key: str) -> bool:
+    """Whether a form with this key has been carried out already."""
+    try:
+        return Submission.objects.filter(key=uuid.UUID(key)).exists()
+    except ValueError:
+        return False
 
 
 def _claim(
-    rubber: Rubber, user: AbstractBaseUser, key: uuid.UUID, revision: int, what: str
+    state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int, what: str
 ) -> bool:
-    """Take the write for this form: False if the form was handled before; Stale if the
-    rubber has changed since the form was shown. The caller's transaction undoes the claim
-    if the write is then refused."""
-    if Submission.objects.filter(key=key).exists():
+    """Take the write for this form: False if the form was carried out before; Stale if the
+    rubber has changed since the form was shown, or since its state was read. The caller's
+    transaction undoes the claim if the write is then refused."""
+    rubber = state.rubber
+    try:
+        with transaction.atomic():  # a savepoint: a key seen before fails on its own
+            Submission.objects.create(key=key, rubber=rubber, user=user, what=what)
+    except IntegrityError:  # the key is unique: on PostgreSQL a twin waits here for the first
         return False
-    moved_on = Rubber.objects.filter(pk=rubber.pk, revision=revision).update(
-        revision=F("revision") + 1
-    )
+    moved_on = revision == rubber.revision and Rubber.objects.filter(
+        pk=rubber.pk, revision=revision
+    ).update(revision=F("revision") + 1)
     if not moved_on:
-        # On PostgreSQL a twin of this form may have committed while this one waited.
-        if Submission.objects.filter(key=key).exists():
-            return False
         raise Stale
-    Submission.objects.create(key=key, rubber=rubber, user=user, what=what)
     rubber.revision = revision + 1
     return True
 
@@ -228,13 +276,14 @@ def _claim(
 def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: AbstractBaseUser) -> None:
     """Record deals given as the engine knows them (from elwell-rubber/1, say) through the
     same steps as a table: each declared, then its result recorded."""
+    state = table_state(rubber)
     for deal in deals:
-        seat = table_state(rubber).next_dealer
+        seat = state.next_dealer
         if side_of(seat) is not deal.dealer:
             seat = (seat + 1) % 4  # dealt out of turn, and the deal stood (Law 43)
         declaration = Declaration(seat, deal.maker, deal.trump, deal.doubles)
-        declare(
-            rubber=rubber,
+        state = declare(
+            state=state,
             user=user,
             key=uuid.uuid4(),
             revision=rubber.revision,
@@ -253,6 +302,6 @@ def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: AbstractBaseUs
                 chicane=play.chicane,
                 revokes=play.revokes,
             )
-        record_result(
-            rubber=rubber, user=user, key=uuid.uuid4(), revision=rubber.revision, result=result
+        state = record_result(
+            state=state, user=user, key=uuid.uuid4(), revision=rubber.revision, result=result
         )

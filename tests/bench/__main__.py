@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import platform
 import sys
 
-from tests.bench import engine
+from tests.bench import engine, table
 
 
 def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     engine.main()
+    table.main()
 
 
 if __name__ == "__main__":

@@ -56,7 +56,9 @@ class Command(BaseCommand):
         club = Club.get()
         club.name = "The Elwell Club"
         club.save()
-        staff = users.objects.create_user(*STAFF, is_staff=True, is_superuser=True)
+        staff = users.objects.create_user(
+            STAFF[0], password=STAFF[1], is_staff=True, is_superuser=True
+        )
         members = []
         for name, short_name in MEMBERS:
             username, password = login(short_name)
@@ -90,13 +92,14 @@ class Command(BaseCommand):
             ],
             user=staff,
         )
+        state = services.table_state(rubber)
         services.declare(
-            rubber=rubber,
+            state=state,
             user=staff,
             key=uuid.uuid4(),
             revision=rubber.revision,
             declaration=services.Declaration(
-                dealer=services.table_state(rubber).next_dealer,
+                dealer=state.next_dealer,
                 maker=engine.Maker.PARTNER,
                 trump=engine.Trump.DIAMONDS,
                 doubles=1,

@@ -1,0 +1,34 @@
+"""A figure on the sheet: its button, and the explanation it opens.
+
+A tag rather than an included template: a sheet has a few dozen figures, and an include
+for each costs more than the rest of the page.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from scorer.sheets import Figure
+
+register = template.Library()
+
+
+@register.simple_tag
+def figure(figure: Figure | None) -> SafeString:
+    if figure is None:
+        return SafeString("")
+    cell = figure.cell
+    lines = format_html_join("", "<li>{}</li>", ((line,) for line in cell.explanation))
+    return format_html(
+        '<button type="button" class="figure" popovertarget="{id}" '
+        'aria-label="{points}: {heading}, explain">{points}</button>'
+        '<div popover id="{id}" class="explain"><p class="explain-head">{heading}</p>'
+        '<ul>{lines}</ul><button type="button" class="link" popovertarget="{id}" '
+        'popovertargetaction="hide">Close</button></div>',
+        id=figure.id,
+        points=cell.points,
+        heading=figure.heading,
+        lines=lines,
+    )

@@ -1,0 +1,162 @@
+"""Scoring at the table: the server's time for a save and for a poll, and a first load's size.
+
+Requests go through the whole middleware stack in this process (Django's test client, no
+network), on a fresh SQLite database, beside Django's own minimal view (an empty response,
+no database) timed in turn with them. The first load is the rubber page's HTML, CSS and
+JavaScript, each compressed as a server would send it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import statistics
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROUNDS = 200
+TARGETS = {"poll": 2.0, "save": 5.0}  # times the minimal view
+FIRST_LOAD_TARGET_KB = 60
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        _configure(Path(folder) / "bench.sqlite3")
+        from django.test import Client
+
+        rubber, user = _rubber_of_seven_deals()
+        phone = Client()
+        phone.force_login(user)
+        medians = _time_requests(phone, rubber, user)
+        print()
+        print(f"Scoring at the table: a rubber of 8 deals, median of {ROUNDS} requests each")
+        print(f"    baseline: Django's minimal view        {medians['minimal']:6.2f} ms")
+        for name, label in (
+            ("poll", "an unchanged poll (204)"),
+            ("save", "save a result, get the sheet"),
+        ):
+            ratio = medians[name] / medians["minimal"]
+            verdict = "within" if ratio <= TARGETS[name] else "OVER"
+            print(
+                f"    {label:<35}{medians[name]:6.2f} ms  {ratio:4.1f}×  "
+                f"(target {TARGETS[name]:.0f}×: {verdict})"
+            )
+        _first_load(phone, rubber.pk)
+
+
+def _configure(database: Path) -> None:
+    import django
+    from django.conf import settings
+
+    settings.DATABASES["default"]["NAME"] = database
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settings.DEBUG = False
+    settings.ROOT_URLCONF = "tests.bench.urls"  # the site, and the minimal view beside it
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _rubber_of_seven_deals() -> tuple[Any, Any]:
+    """Seven deals recorded, the rubber in its second game: the next save makes eight."""
+    from django.contrib.auth import get_user_model
+
+    from scorer import services
+    from scorer.models import Member
+    from tests.rubbers import deal
+
+    users = get_user_model()
+    players = [
+        Member.objects.create(
+            user=users.objects.create_user(f"p{n}", password="pw"),
+            name=f"Player {n}",
+            short_name=f"P{n}",
+        )
+        for n in range(4)
+    ]
+    user = players[0].user
+    rubber = services.start_rubber(table="T", members=players, first_dealer=0, user=user)
+    deals = [  # part-scores, then We's game at no-trump, then two more part-scores
+        deal("S", (8, 5), dealer="we"),
+        deal("C", (5, 8), dealer="they"),
+        deal("S", (7, 6), dealer="we"),
+        deal("C", (6, 7), dealer="they"),
+        deal("NT", (13, 0), dealer="we"),
+        deal("S", (7, 6), dealer="they"),
+        deal("C", (5, 8), dealer="we"),
+    ]
+    services.replay(rubber=rubber, deals=deals, user=user)
+    return rubber, user
+
+
+def _time_requests(phone: Any, rubber: Any, user: Any) -> dict[str, float]:
+    from scorer import services
+    from scorer.engine import Maker, Trump
+    from scorer.models import Deal
+
+    def declare_deal_8() -> dict[str, object]:
+        """The deal in progress that a timed save completes (set up untimed)."""
+        Deal.objects.filter(rubber=rubber, number=8).delete()
+        rubber.refresh_from_db()
+        services.declare(
+            state=services.table_state(rubber),
+            user=user,
+            key=uuid.uuid4(),
+            revision=rubber.revision,
+            declaration=services.Declaration(3, Maker.DEALER, Trump.SPADES, 0),
+        )
+        return {
+            "key": uuid.uuid4(),
+            "revision": rubber.revision,
+            "tricks": 7,
+            "honours": "we:THREE",
+        }
+
+    def poll_url() -> str:
+        rubber.refresh_from_db()
+        page = phone.get(f"/rubbers/{rubber.pk}/").content.decode()
+        return re.search(r'hx-get="([^"]*/live/[^"]*)"', page).group(1).replace("&amp;", "&")
+
+    times: dict[str, list[float]] = {"minimal": [], "poll": [], "save": []}
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        phone.get("/bench/minimal/")
+        times["minimal"].append(time.perf_counter() - start)
+
+        url = poll_url()
+        start = time.perf_counter()
+        response = phone.get(url)
+        times["poll"].append(time.perf_counter() - start)
+        assert response.status_code == 204, response.status_code
+
+        data = declare_deal_8()
+        start = time.perf_counter()
+        response = phone.post(f"/rubbers/{rubber.pk}/result/", data, headers={"HX-Request": "true"})
+        times["save"].append(time.perf_counter() - start)
+        assert response.status_code == 200, response.content[:500]
+    return {name: statistics.median(seconds) * 1000 for name, seconds in times.items()}
+
+
+def _first_load(phone: Any, pk: int) -> None:
+    from django.contrib.staticfiles import finders
+
+    html = phone.get(f"/rubbers/{pk}/").content
+    files = [("the page's HTML", html)] + [
+        (name, Path(finders.find(name)).read_bytes())
+        for name in ("css/site.css", "django_htmx/htmx-2.min.js")
+    ]
+    print("  first load of the rubber page, gzip level 6:")
+    total = 0
+    for name, content in files:
+        size = len(gzip.compress(content, compresslevel=6))
+        total += size
+        print(f"    {name:<27} {len(content) / 1024:5.1f} KB, compressed {size / 1024:5.1f} KB")
+    verdict = "within" if total <= FIRST_LOAD_TARGET_KB * 1024 else "OVER"
+    print(
+        f"    in all, compressed          {total / 1024:5.1f} KB "
+        f"(target {FIRST_LOAD_TARGET_KB} KB: {verdict})"
+    )

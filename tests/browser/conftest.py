@@ -1,0 +1,70 @@
+"""A real headless Chromium (Debian's package) driven by Playwright, phones at 360 × 740."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 360, "height": 740}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+# Playwright's sync API runs an event loop in this thread; the tests' own ORM calls are
+# still made one at a time, so Django's guard against async use does not apply.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM):
+        pytest.fail(f"Chromium is needed for the browser tests: {CHROMIUM} (make test installs it)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A new phone: its own cookies, 360 px wide. Call it again for another phone."""
+    contexts = []
+
+    def open_phone(*, javascript: bool = True):
+        context = browser.new_context(
+            viewport=PHONE, base_url=live_server.url, java_script_enabled=javascript
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def sign_in(page, username: str, password: str = "pw") -> None:
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button.primary")
+    page.wait_for_url("**/")
+
+
+def screenshot(page, name: str) -> None:
+    """Kept in var/screenshots/ for a person to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)

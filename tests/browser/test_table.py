@@ -1,0 +1,175 @@
+"""Scoring at the table in a real Chromium at a phone's width."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from scorer import services
+from scorer.engine import Maker, Side, Trump
+from scorer.engine.calls import ACES_EASY, CALLED, call_of
+from scorer.engine.interchange import read_rubber
+from scorer.models import Deal, Member
+from tests.browser.conftest import screenshot, sign_in
+from tests.scorer.conftest import make_member
+
+SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
+TRUMP_CHIPS = {
+    "S": "♠ Spades",
+    "C": "♣ Clubs",
+    "D": "♦ Diamonds",
+    "H": "♥ Hearts",
+    "NT": "No-trump",
+}
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def tap(page, legend: str, text: str) -> None:
+    """Tap the chip `text` among the choices headed `legend`."""
+    fieldset = page.locator("fieldset", has=page.locator("legend", has_text=legend))
+    _chip(page, fieldset, text).click()
+
+
+def _chip(page, scope, text: str):
+    """The chip (a label round its radio) that reads exactly `text`."""
+    return scope.locator("label.chip", has=page.get_by_text(text, exact=True))
+
+
+def tap_honours(page, side: Side | None, call: str) -> None:
+    honours = page.locator("fieldset.honours")
+    if side is not None:
+        honours = honours.locator(".group", has=page.get_by_text(f"{side.label} held", exact=True))
+    _chip(page, honours, call).click()
+
+
+def declare(page, number: int, trump: str, maker: Maker = Maker.DEALER) -> None:
+    tap(page, "Made by", "Dealer" if maker is Maker.DEALER else "Passed to partner")
+    tap(page, "The make", TRUMP_CHIPS[trump])
+    page.get_by_role("button", name="Save the declaration").click()
+    expect(page.get_by_role("heading", name=f"Deal {number}: the result")).to_be_visible()
+
+
+def test_elwells_specimen_scored_on_a_phone(phone):
+    names = {"Z": "Mr. Z", "Y": "Mr. Y", "A": "Mr. A", "B": "Mr. B"}
+    for short, name in names.items():
+        make_member(name, short)
+    specimen = read_rubber(json.loads(SPECIMEN.read_text()))
+    page = phone()
+    sign_in(page, "z")
+
+    page.get_by_role("link", name="Start a rubber").click()
+    page.fill("input[name=table]", "Table 1")
+    for seat, name in enumerate(["Mr. Z", "Mr. A", "Mr. Y", "Mr. B"]):  # We, They, We, They
+        page.select_option(f"select[name=seat_{seat}]", label=name)
+    tap(page, "Who deals first", "Seat 1")
+    page.get_by_role("button", name="Start the rubber").click()
+    expect(page.get_by_role("heading", name="Deal 1: the declaration")).to_be_visible()
+
+    for number, deal in enumerate(specimen.deals, 1):
+        dealer = page.locator("fieldset", has=page.locator("legend", has_text="Dealer"))
+        checked = dealer.locator("input:checked + span").inner_text()
+        assert Member.objects.get(short_name=checked).seats.get().side is deal.dealer
+        if number == 7:
+            screenshot(page, "declaration")
+        declare(page, number, deal.trump.value, deal.maker)
+        play = deal.play
+        tap(page, "Tricks won by", str(play.tricks[deal.dealer]))
+        side, honours = call_of(deal.trump, play.honours)
+        tap_honours(page, side, CALLED[honours].capitalize() if honours else ACES_EASY.capitalize())
+        if number == 7:
+            screenshot(page, "result")
+        page.get_by_role("button", name="Save the result").click()
+        if number < 7:
+            expect(
+                page.get_by_role("heading", name=f"Deal {number + 1}: the declaration")
+            ).to_be_visible()
+
+    outcome = page.locator(".outcome")
+    expect(outcome).to_have_text("300 − 148 = 152 points won by We, winners of the rubber.")
+    expect(page.locator("tfoot .total")).to_have_text(["300", "148"])
+    expect(page.get_by_role("link", name="New rubber, same table")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scroll
+    screenshot(page, "sheet")
+
+    page.get_by_role("button", name="64: Deal 7, We, explain").click()
+    expect(page.locator("#honours-7-we")).to_contain_text("4 honours in one hand (hearts): 64")
+
+
+@pytest.fixture
+def table(db):
+    players = [
+        make_member(name, short)
+        for name, short in [
+            ("Mrs. Carr", "Carr"),
+            ("Miss Fenwick", "Fenwick"),
+            ("Mr. Dane", "Dane"),
+            ("Col. Hartley", "Hartley"),
+        ]
+    ]
+    return services.start_rubber(
+        table="Table 2", members=players, first_dealer=0, user=players[0].user
+    )
+
+
+def test_two_phones_keep_in_step_and_a_stale_save_is_refused(phone, table):
+    carr, dane = phone(), phone()
+    sign_in(carr, "carr")
+    sign_in(dane, "dane")
+    for page in (carr, dane):
+        page.goto(f"/rubbers/{table.pk}/")
+
+    declare(carr, 1, "H")
+    # The other phone's sheet follows within 3 s, by its poll.
+    expect(dane.locator("#live")).to_contain_text("Mrs. Carr dealt and made hearts", timeout=3000)
+    expect(dane.locator("#notice")).to_contain_text("The sheet changed on another phone.")
+
+    # Its form was shown before that declaration: saving it is refused, not applied.
+    tap(dane, "The make", "♣ Clubs")
+    dane.get_by_role("button", name="Save the declaration").click()
+    expect(dane.locator(".message")).to_have_text(
+        "The sheet changed on another phone; here it is now."
+    )
+    expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
+    assert Deal.objects.get().trump == Trump.HEARTS
+
+
+def test_a_deal_is_recorded_without_javascript(phone, table):
+    page = phone(javascript=False)
+    sign_in(page, "carr")
+    page.goto(f"/rubbers/{table.pk}/")
+    tap(page, "The make", "No-trump")
+    page.get_by_role("button", name="Save the declaration").click()
+    expect(page.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
+    tap(page, "Tricks won by", "9")
+    tap_honours(page, None, "Aces easy")
+    page.get_by_role("button", name="Save the result").click()
+    # 3 by-cards at no-trump: 36, and the first game.
+    expect(page.locator(".standing")).to_have_text("Second game: We 0, They 0 — We have a game")
+
+
+def serious_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{violation['id']}: {violation['help']}"
+        for violation in results.response["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+def test_the_rubber_page_has_no_serious_accessibility_violations(phone, table):
+    page = phone()
+    sign_in(page, "carr")
+    page.goto(f"/rubbers/{table.pk}/")
+    assert serious_violations(page) == []  # the declaration step
+    declare(page, 1, "D")
+    assert serious_violations(page) == []  # the result step
+    tap(page, "Tricks won by", "10")
+    tap_honours(page, Side.WE, "Four")
+    page.get_by_role("button", name="Save the result").click()
+    expect(page.get_by_role("heading", name="Deal 2: the declaration")).to_be_visible()
+    assert serious_violations(page) == []  # the sheet with figures on it

@@ -1,0 +1,128 @@
+"""A club with four members at a table, and helpers that send forms as a phone does."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from scorer import services
+from scorer.models import Club, Member, Rubber
+
+NAMES = [
+    ("Mrs. Carr", "Carr"),
+    ("Miss Fenwick", "Fenwick"),
+    ("Mr. Dane", "Dane"),
+    ("Col. Hartley", "Hartley"),
+]
+
+
+def make_member(name: str, short_name: str) -> Member:
+    user = get_user_model().objects.create_user(short_name.lower(), password="pw")
+    return Member.objects.create(user=user, name=name, short_name=short_name)
+
+
+@pytest.fixture
+def club(db):
+    return Club.get()
+
+
+@pytest.fixture
+def players(club):
+    """Seated round the table: Carr (We), Fenwick (They), Dane (We), Hartley (They)."""
+    return [make_member(name, short) for name, short in NAMES]
+
+
+@pytest.fixture
+def stranger(db):
+    return make_member("Mr. Lacey", "Lacey")
+
+
+@pytest.fixture
+def staff(db):
+    return get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+
+
+@pytest.fixture
+def rubber(players):
+    return services.start_rubber(
+        table="Table 1", members=players, first_dealer=0, user=players[0].user
+    )
+
+
+@pytest.fixture
+def carr(client, players):
+    """A phone signed in as Mrs. Carr, who sits at the table."""
+    client.force_login(players[0].user)
+    return client
+
+
+def revision(rubber: Rubber) -> int:
+    return Rubber.objects.values_list("revision", flat=True).get(pk=rubber.pk)
+
+
+def declare(
+    client,
+    rubber,
+    *,
+    trump="H",
+    dealer=None,
+    maker="dealer",
+    doubles=0,
+    key=None,
+    at=None,
+    htmx=False,
+    **extra,
+):
+    state = services.table_state(rubber)
+    data = {
+        "key": key or uuid.uuid4(),
+        "revision": revision(rubber) if at is None else at,
+        "dealer": state.next_dealer if dealer is None else dealer,
+        "maker": maker,
+        "trump": trump,
+        "doubles": doubles,
+        **extra,
+    }
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("scorer:declaration", args=[rubber.pk]), data, headers=headers)
+
+
+def result(
+    client,
+    rubber,
+    *,
+    tricks=7,
+    honours="we:THREE",
+    key=None,
+    at=None,
+    htmx=False,
+    chicane=(0, 0),
+    revokes=(0, 0),
+    **extra,
+):
+    data = {
+        "key": key or uuid.uuid4(),
+        "revision": revision(rubber) if at is None else at,
+        "tricks": tricks,
+        "honours": honours,
+        "chicane_we": chicane[0],
+        "chicane_they": chicane[1],
+        "revokes_we": revokes[0],
+        "revokes_they": revokes[1],
+        **extra,
+    }
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("scorer:result", args=[rubber.pk]), data, headers=headers)
+
+
+def play(client, rubber, trump="H", tricks=7, honours=None, **result_fields):
+    """A whole deal: declared, then its result recorded (honours by default: aces easy at
+    no-trump, simple honours to We otherwise)."""
+    honours = honours or ("easy" if trump == "NT" else "we:THREE")
+    assert declare(client, rubber, trump=trump).status_code == 302
+    response = result(client, rubber, tricks=tricks, honours=honours, **result_fields)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return response

@@ -1,0 +1,130 @@
+"""The first step of a deal: the dealer, the make, the doubles."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.urls import reverse
+
+from scorer.models import Club, Deal, Rubber, Submission
+from tests.scorer.conftest import declare, play, revision
+
+
+def test_it_records_the_declaration_with_its_time(carr, rubber, players):
+    response = declare(carr, rubber, trump="S", maker="partner", doubles=2)
+    assert response.status_code == 302
+    deal = Deal.objects.get()
+    assert (deal.number, deal.dealer, deal.trump, deal.maker, deal.doubles) == (
+        1,
+        0,
+        "S",
+        "partner",
+        2,
+    )
+    assert deal.in_progress
+    assert deal.declared_at is not None
+    assert deal.declared_by == players[0].user
+
+
+def test_htmx_gets_the_table_back_at_once(carr, rubber):
+    response = declare(carr, rubber, htmx=True)
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<div id="table">')
+    assert "Deal 1: the result" in text
+
+
+def test_the_dealer_may_be_changed_law_43(carr, rubber):
+    declare(carr, rubber, dealer=3)
+    assert Deal.objects.get().dealer == 3
+    assert (
+        "Deal 1: Col. Hartley dealt"
+        in carr.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    )
+
+
+def test_the_deal_passes_to_the_left(carr, rubber):
+    for _ in range(3):
+        play(carr, rubber, trump="S", tricks=7)
+    assert list(Deal.objects.values_list("dealer", flat=True)) == [0, 1, 2]
+
+
+def test_a_double_beyond_the_clubs_limit_is_refused(carr, players):
+    club = Club.get()
+    club.doubling_limit = 100
+    club.save()
+    from scorer import services
+
+    rubber = services.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    response = declare(carr, rubber, trump="NT", doubles=4, more_doubles=5)
+    assert response.status_code == 422
+    assert (
+        "Deal 1: doubles: with the club&#x27;s doubling limit of 100, No-trump may be doubled "
+        "at most 4 times, when a trick is worth 192 (got 5)."
+    ) in response.content.decode()
+    assert not Deal.objects.exists()
+    assert revision(rubber) == 0  # nothing recorded, nothing moved
+
+
+def test_more_than_four_doubles_may_be_counted(carr, rubber):
+    declare(carr, rubber, trump="S", more_doubles=7)
+    assert Deal.objects.get().doubles == 7
+
+
+def test_the_deal_in_progress_may_be_changed(carr, rubber):
+    declare(carr, rubber, trump="S")
+    response = carr.get(reverse("scorer:declaration", args=[rubber.pk]))
+    assert "Deal 1: change the declaration" in response.content.decode()
+    declare(carr, rubber, trump="NT", doubles=1)
+    deal = Deal.objects.get()
+    assert (deal.trump, deal.doubles) == ("NT", 1)
+
+
+def test_a_form_sent_twice_records_once(carr, rubber):
+    key = uuid.uuid4()
+    at = revision(rubber)
+    first = declare(carr, rubber, key=key, at=at)
+    again = declare(carr, rubber, key=key, at=at, trump="C")
+    assert first.status_code == again.status_code == 302
+    assert Deal.objects.get().trump == "H"
+    assert Submission.objects.filter(key=key).count() == 1
+
+
+def test_a_save_from_a_stale_page_is_refused_with_the_sheet_as_it_is(carr, rubber):
+    shown_at = revision(rubber)
+    declare(carr, rubber, trump="S")  # another phone declares first
+    response = declare(carr, rubber, trump="C", at=shown_at)
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "The sheet changed on another phone; here it is now." in text
+    assert "Deal 1: the result" in text  # the form for the sheet as it now stands
+    assert Deal.objects.get().trump == "S"
+
+
+def test_a_stranger_is_sent_to_sign_in(client, rubber):
+    response = declare(client, rubber)
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+    assert not Deal.objects.exists()
+
+
+def test_a_member_who_is_not_playing_cannot_record(client, rubber, stranger):
+    client.force_login(stranger.user)
+    assert declare(client, rubber).status_code == 403
+    assert not Deal.objects.exists()
+
+
+def test_no_deal_is_declared_after_the_rubber(carr, rubber):
+    for _ in range(3):  # the dealer's side takes 12 each time: We, They, We
+        play(carr, rubber, trump="NT", tricks=12)
+    response = declare(carr, rubber)
+    assert response.status_code == 422
+    assert "the rubber is won: no deal may follow (Law 1)" in response.content.decode()
+    assert Deal.objects.count() == 3
+
+
+def test_a_missing_make_is_named(carr, rubber):
+    response = declare(carr, rubber, trump="")
+    assert response.status_code == 422
+    assert "This field is required." in response.content.decode()
+    assert Rubber.objects.get().revision == 0

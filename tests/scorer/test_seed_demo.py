@@ -1,0 +1,48 @@
+"""`manage.py seed_demo`: the club `make run` starts with."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+from django.core.management import call_command
+
+from scorer import services
+from scorer.models import Member, Rubber
+
+
+def seed():
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+    return out.getvalue()
+
+
+def test_it_seeds_staff_eight_members_and_two_rubbers_and_prints_the_logins(client, db):
+    printed = seed()
+    assert "secretary / secretary-1905" in printed
+    assert "Mrs. Carr     carr / carr-1905" in printed
+    assert Member.objects.count() == 8
+    assert client.login(username="carr", password="carr-1905")
+    assert client.login(username="secretary", password="secretary-1905")
+
+
+def test_elwells_specimen_is_already_played(db):
+    seed()
+    state = services.table_state(Rubber.objects.get(table="Table 1"))
+    assert state.sheet.finished
+    assert (state.sheet.totals.we.total, state.sheet.totals.they.total) == (300, 148)
+
+
+def test_one_rubber_is_in_progress_with_a_deal_declared(db):
+    seed()
+    state = services.table_state(Rubber.objects.get(table="Table 2"))
+    assert not state.sheet.finished
+    assert len(state.recorded) == 2
+    assert state.in_progress is not None
+    assert state.rubber.cut["for"] == "deal"
+
+
+def test_seeding_again_changes_nothing(db):
+    seed()
+    again = seed()
+    assert "carr / carr-1905" in again
+    assert (Member.objects.count(), Rubber.objects.count()) == (8, 2)
