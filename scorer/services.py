@@ -184,7 +184,7 @@ def declare(
 ) -> TableState:
     """Record the declaration of the next deal, or change the deal in progress."""
     if not _claim(state, user, key, revision, "declaration"):
-        return table_state(state.rubber)
+        return table_state_of(state.rubber.pk)  # handled before: as it stands now
     if state.sheet.finished:
         raise engine.RubberError(
             "the rubber is won: no deal may follow (Law 1)", deal=state.next_number
@@ -213,7 +213,7 @@ def discard(
 ) -> TableState:
     """Throw away the deal in progress: until its result is recorded it is nobody's score."""
     if not _claim(state, user, key, revision, "discard"):
-        return table_state(state.rubber)
+        return table_state_of(state.rubber.pk)  # handled before: as it stands now
     state.rubber.deals.filter(recorded_at__isnull=True).delete()
     return replace(state, in_progress=None)
 
@@ -224,7 +224,7 @@ def record_result(
 ) -> TableState:
     """Record the result of the deal in progress, once the rules engine accepts it."""
     if not _claim(state, user, key, revision, "result"):
-        return table_state(state.rubber)
+        return table_state_of(state.rubber.pk)  # handled before: as it stands now
     deal = state.in_progress
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")

@@ -235,8 +235,8 @@ def _write(
     """Carry out a write and answer with the table as it now stands."""
     try:
         state = write()
-    except services.Stale:
-        return _render(request, services.table_state(state.rubber), message=STALE, status=409)
+    except services.Stale:  # read afresh: the rubber itself has moved on since our read
+        return _render(request, _state_or_404(state.rubber.pk), message=STALE, status=409)
     except engine.RubberError as error:
         form.add_error(error.field if error.field in form.fields else None, _sentence(error))
         if isinstance(form, DeclarationForm):

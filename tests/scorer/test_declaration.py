@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 from django.urls import reverse
 
+from scorer.engine import Maker, Trump
 from scorer.models import Club, Deal, Rubber, Submission
 from tests.scorer.conftest import declare, play, revision
 
@@ -128,3 +130,47 @@ def test_a_missing_make_is_named(carr, rubber):
     assert response.status_code == 422
     assert "This field is required." in response.content.decode()
     assert Rubber.objects.get().revision == 0
+
+
+def test_the_form_sent_back_with_a_refusal_can_be_saved(carr, rubber):
+    """After "the sheet changed on another phone", the form shown is for the sheet as it
+    now stands: saving it is not refused again."""
+    shown_at = revision(rubber)
+    declare(carr, rubber, trump="S")
+    refused = declare(carr, rubber, trump="C", at=shown_at)
+    assert refused.status_code == 409
+    sent_back = int(re.search(r'name="revision" value="(\d+)"', refused.content.decode())[1])
+    assert sent_back == revision(rubber)
+    assert declare(carr, rubber, trump="C", at=sent_back).status_code == 302
+    assert Deal.objects.get().trump == "C"
+
+
+def test_a_save_overtaken_after_its_read_sends_back_the_current_form(carr, rubber, monkeypatch):
+    """Another phone saves between this request's read and its write: the refusal's form
+    is for the sheet after that save."""
+    from scorer import services, views
+
+    read = services.table_state_of
+    overtaken = []
+
+    def read_then_overtaken(pk):
+        state = read(pk)
+        if overtaken:
+            return state
+        overtaken.append(True)
+        services.declare(  # the other phone, a moment later
+            state=read(pk),
+            user=state.seats[2].user,
+            key=uuid.uuid4(),
+            revision=state.rubber.revision,
+            declaration=services.Declaration(0, Maker.DEALER, Trump.SPADES, 0),
+        )
+        return state
+
+    monkeypatch.setattr(views.services, "table_state_of", read_then_overtaken)
+    refused = declare(carr, rubber, trump="C")
+    assert refused.status_code == 409
+    monkeypatch.undo()
+    sent_back = int(re.search(r'name="revision" value="(\d+)"', refused.content.decode())[1])
+    assert sent_back == revision(rubber)
+    assert "Deal 1: the result" in refused.content.decode()
