@@ -38,6 +38,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorer.middleware.HtmxSignIn",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -101,3 +102,4 @@ LOGOUT_REDIRECT_URL = "scorer:home"
 # Sessions are read from the cache and written through to the database: a phone's poll
 # or save skips a query, and nothing is lost when a worker restarts.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+CSRF_FAILURE_VIEW = "scorer.views.csrf_failure"

@@ -193,6 +193,15 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scorer/rubber.html#live", _context(request, state, changed=True))
 
 
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form whose security token has expired (a page left open for hours, cookies
+    cleared): say what to do, and reload the page under htmx so that it gets a fresh one."""
+    response = render(request, "csrf_failure.html", status=403)
+    if request.htmx:
+        response["HX-Refresh"] = "true"
+    return response
+
+
 # -- Helpers ------------------------------------------------------------------------------
 
 

@@ -173,3 +173,26 @@ def test_the_rubber_page_has_no_serious_accessibility_violations(phone, table):
     page.get_by_role("button", name="Save the result").click()
     expect(page.get_by_role("heading", name="Deal 2: the declaration")).to_be_visible()
     assert serious_violations(page) == []  # the sheet with figures on it
+
+
+def test_a_save_whose_answer_is_lost_is_recorded_once_when_tapped_again(phone, table):
+    page = phone()
+    sign_in(page, "carr")
+    page.goto(f"/rubbers/{table.pk}/")
+    declare(page, 1, "H")
+    tap(page, "Tricks won by", "9")
+    tap_honours(page, Side.WE, "Four")
+
+    def lose_the_answer(route):
+        route.fetch()  # the server records the deal...
+        route.abort("connectionreset")  # ...and the phone never hears back
+
+    page.route("**/result/", lose_the_answer)
+    page.get_by_role("button", name="Save the result").click()
+    expect(page.locator("#network")).to_contain_text("That was not sent")
+    page.unroute("**/result/")
+    page.get_by_role("button", name="Save the result").click()  # tapped again
+    expect(page.get_by_role("heading", name="Deal 2: the declaration")).to_be_visible()
+    expect(page.locator("#network")).to_be_hidden()
+    assert Deal.objects.filter(recorded_at__isnull=False).count() == 1
+    expect(page.locator(".standing")).to_have_text("First game: We 24, They 0")
