@@ -131,7 +131,7 @@ def test_two_phones_keep_in_step_and_a_stale_save_is_refused(phone, table):
     # Its form was shown before that declaration: saving it is refused, not applied.
     tap(dane, "The make", "♣ Clubs")
     dane.get_by_role("button", name="Save the declaration").click()
-    expect(dane.locator(".message")).to_have_text(
+    expect(dane.locator("#panel .message")).to_have_text(
         "The sheet changed on another phone; here it is now."
     )
     expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
