@@ -174,3 +174,13 @@ def test_a_save_overtaken_after_its_read_sends_back_the_current_form(carr, rubbe
     sent_back = int(re.search(r'name="revision" value="(\d+)"', refused.content.decode())[1])
     assert sent_back == revision(rubber)
     assert "Deal 1: the result" in refused.content.decode()
+
+
+def test_a_member_who_is_not_playing_cannot_open_the_declaration_form(client, rubber, stranger):
+    client.force_login(stranger.user)
+    assert client.get(reverse("scorer:declaration", args=[rubber.pk])).status_code == 403
+
+
+def test_a_missing_rubber_is_not_found(carr, db):
+    assert carr.get(reverse("scorer:declaration", args=[999])).status_code == 404
+    assert carr.get(reverse("scorer:rubber", args=[999])).status_code == 404
