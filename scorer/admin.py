@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from scorer.models import Club, Deal, Member, Rubber, Seat
+from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
 
 
 @admin.register(Club)
@@ -47,3 +47,20 @@ class RubberAdmin(admin.ModelAdmin):
     list_display = ["table", "started_at", "doubling_limit", "spade_convention"]
     readonly_fields = ["revision", "cut"]
     inlines = [SeatInline, DealInline]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(admin.ModelAdmin):
+    """The record of corrections may be read, never changed (the database agrees)."""
+
+    list_display = ["rubber", "number", "kind", "law", "reason", "made_by", "made_at"]
+    list_filter = ["law"]
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False

@@ -138,7 +138,9 @@ class StartRubberForm(WithChips):
         return value if value in (CUT_FOR_DEAL, CUT_FOR_PARTNERS) else int(value)
 
 
-class DeclarationForm(RubberWrite):
+class DeclarationFields(WithChips):
+    """The dealer, the make and the doubles."""
+
     dealer = forms.TypedChoiceField(
         choices=[(seat, seat) for seat in range(4)], coerce=int, widget=forms.RadioSelect
     )
@@ -182,8 +184,9 @@ class DeclarationForm(RubberWrite):
         )
 
 
-class ResultForm(RubberWrite):
-    """The result of a deal, as the players call it; `trump` decides the honours on offer."""
+class ResultFields(WithChips):
+    """The result as the players call it: tricks, honours, chicane, revokes. The honours
+    on offer are those of the make."""
 
     tricks = forms.TypedChoiceField(
         choices=[(n, n) for n in range(14)], coerce=int, required=False, widget=forms.RadioSelect
@@ -233,7 +236,8 @@ class ResultForm(RubberWrite):
         if data.get("tricks") in (None, ""):
             self.add_error("tricks", "Tap the number of tricks the dealer's side won.")
         if not data.get("honours"):
-            self.add_error("honours", "Choose who held the honours, and how.")
+            if "honours" not in self.errors:
+                self.add_error("honours", "Choose who held the honours, and how.")
         elif self.trump is engine.Trump.NO_TRUMP and (
             data.get("chicane_we") or data.get("chicane_they")
         ):
@@ -279,6 +283,35 @@ class ResultForm(RubberWrite):
         )
 
 
+class DeclarationForm(RubberWrite, DeclarationFields):
+    pass
+
+
+class ResultForm(RubberWrite, ResultFields):
+    pass
+
+
+class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
+    """A recorded deal, all of it, as it should have been, and why.
+
+    Fields the laws no longer let change are shown disabled, so a browser does not send
+    them: the view fills them in from the deal as recorded.
+    """
+
+    reason = forms.CharField(max_length=200, label="Why it is corrected")
+
+    def __init__(self, *args: Any, recorded_trump: engine.Trump, **kwargs: Any) -> None:
+        data = args[0] if args else kwargs.get("data")
+        trump = data.get("trump") if data else None
+        if trump not in {t.value for t in engine.Trump}:
+            trump = recorded_trump.value
+        super().__init__(*args, trump=engine.Trump(trump), **kwargs)
+        self.fields["honours"].error_messages["invalid_choice"] = (
+            f"Choose the honours as called at {self.trump.label}."
+        )
+        self.trump_shown = self.trump.value  # the make whose honours are on offer
+
+
 def honour_choices(trump: engine.Trump) -> list[tuple[str, str]]:
     choices = [
         (f"{side.value}:{honours.name}", CALLED[honours].capitalize())
@@ -295,3 +328,17 @@ def _call(value: str) -> tuple[engine.Side | None, engine.Honours | None]:
         return None, None
     side, name = value.split(":")
     return engine.Side(side), engine.Honours[name]
+
+
+class RemovalForm(RubberWrite):
+    reason = forms.CharField(max_length=200, label="Why it is removed")
+
+
+class AgreementForm(RubberWrite):
+    """Which side agrees: We, They, or both (the staff recording that both sides did)."""
+
+    side_agreeing = forms.ChoiceField(choices=[("we", "We"), ("they", "They"), ("both", "Both")])
+
+    def side(self) -> engine.Side | None:
+        value = self.cleaned_data["side_agreeing"]
+        return None if value == "both" else engine.Side(value)

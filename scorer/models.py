@@ -6,6 +6,9 @@ every time it is shown.
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -29,6 +32,11 @@ class Club(models.Model):
     spade_convention = models.BooleanField(
         default=False,
         help_text='The members agree "not to play spades" (the Spade Convention).',
+    )
+    abandoned_rubbers_count = models.BooleanField(
+        default=True,
+        help_text="A rubber abandoned before it is won counts its points as they stand "
+        "(without the 100). Unticked: an abandoned rubber is void.",
     )
 
     class Meta:
@@ -76,10 +84,28 @@ class Rubber(models.Model):
     cut = models.JSONField(
         null=True, blank=True, help_text="The cards drawn, when the table cut for deal."
     )
+    abandoned_counts = models.BooleanField(
+        default=True, help_text="If abandoned, the points count as they stand (else void)."
+    )
     # Advances with every change, so that a phone can tell whether its page is current
     # (one indexed read) and a save from a stale page is refused.
     revision = models.PositiveIntegerField(default=0)
     players = models.ManyToManyField(Member, through="Seat", related_name="rubbers")
+    # Agreeing the rubber's value: one player of each side confirms (or the staff for
+    # both). A change to the score clears a confirmation not yet matched by the other side.
+    we_agreed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    we_agreed_at = models.DateTimeField(null=True, blank=True)
+    they_agreed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    they_agreed_at = models.DateTimeField(null=True, blank=True)
+    # Set once both sides agree, and never changed: the rubber is then locked, and this is
+    # what the ledger posts (points to We; negative when They gain).
+    agreed_at = models.DateTimeField(null=True, blank=True)
+    agreed_value = models.IntegerField(null=True, blank=True)
+    abandoned = models.BooleanField(default=False, help_text="Agreed before it was won.")
 
     class Meta:
         ordering = ["-started_at"]
@@ -93,6 +119,16 @@ class Rubber(models.Model):
     @property
     def rules(self) -> engine.Rules:
         return engine.Rules(self.doubling_limit, self.spade_convention)
+
+    @property
+    def agreed(self) -> bool:
+        return self.agreed_at is not None
+
+    def agreed_by(self, side: engine.Side) -> tuple[Any, datetime | None]:
+        """Who confirmed for a side, and when (None, None if nobody yet)."""
+        if side is engine.Side.WE:
+            return self.we_agreed_by, self.we_agreed_at
+        return self.they_agreed_by, self.they_agreed_at
 
 
 class Seat(models.Model):
@@ -193,6 +229,39 @@ class Deal(models.Model):
         """The seat of the player who made the trump: the dealer, or his partner (Law 45)."""
         return self.dealer if self.maker == engine.Maker.DEALER else (self.dealer + 2) % 4
 
+    # What a correction records of a deal, before and after: the deal as called at the table.
+    CALLED_FIELDS = (
+        "dealer",
+        "maker",
+        "trump",
+        "doubles",
+        "played",
+        "tricks",
+        "honours_side",
+        "honours",
+        "chicane_we",
+        "chicane_they",
+        "revokes_we",
+        "revokes_they",
+    )
+
+    def snapshot(self) -> dict[str, Any]:
+        values = {field: getattr(self, field) for field in self.CALLED_FIELDS}
+        values["recorded_at"] = self.recorded_at.isoformat() if self.recorded_at else None
+        return values
+
+    @classmethod
+    def from_snapshot(cls, rubber: Rubber, number: int, values: dict[str, Any]) -> Deal:
+        """The deal as a snapshot shows it (not saved)."""
+        called = {field: values[field] for field in cls.CALLED_FIELDS}
+        recorded_at = values.get("recorded_at")
+        return cls(
+            rubber=rubber,
+            number=number,
+            recorded_at=datetime.fromisoformat(recorded_at) if recorded_at else None,
+            **called,
+        )
+
     def declaration(self) -> engine.Deal:
         """The deal as the engine sees it before the play."""
         return engine.Deal(
@@ -218,6 +287,43 @@ class Deal(models.Model):
             revokes=engine.Pair(self.revokes_we, self.revokes_they),
         )
         return engine.Deal(side, declaration.trump, declaration.maker, self.doubles, play)
+
+
+class Correction(models.Model):
+    """A correction to a recorded deal, made under Law 12 or 13 and kept for ever: the
+    database itself refuses to change or delete one (see the migration's triggers)."""
+
+    KINDS = [(kind.value, kind.value) for kind in engine.Kind]
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.PROTECT, related_name="corrections")
+    number = models.PositiveSmallIntegerField(help_text="The deal corrected.")
+    kind = models.CharField(max_length=7, choices=KINDS)
+    law = models.CharField(max_length=6)
+    reason = models.CharField(max_length=200)
+    before = models.JSONField()
+    after = models.JSONField(null=True, blank=True, help_text="Empty: the deal was removed.")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    made_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["made_at", "id"]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} corrected ({self.law}): {self.reason}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("A correction is kept as it was made: it cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValueError("A correction is kept as it was made: it cannot be deleted.")
+
+    @property
+    def removed(self) -> bool:
+        return self.after is None
 
 
 class Submission(models.Model):

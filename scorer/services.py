@@ -12,6 +12,7 @@ import random
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -21,7 +22,8 @@ from django.utils import timezone
 from scorer import engine
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners
-from scorer.models import Club, Deal, Member, Rubber, Seat, Submission, side_of
+from scorer.engine.diff import changes
+from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, Submission, side_of
 
 CUT_FOR_DEAL = "cut"
 CUT_FOR_PARTNERS = "partners"
@@ -111,6 +113,7 @@ def start_rubber(
         started_by=user,
         doubling_limit=club.doubling_limit,
         spade_convention=club.spade_convention,
+        abandoned_counts=club.abandoned_rubbers_count,
         first_dealer=first_dealer,
         cut=cut,
     )
@@ -185,15 +188,13 @@ def declare(
     """Record the declaration of the next deal, or change the deal in progress."""
     if not _claim(state, user, key, revision, "declaration"):
         return table_state_of(state.rubber.pk)  # handled before: as it stands now
+    _refuse_if_agreed(state)
     if state.sheet.finished:
         raise engine.RubberError(
             "the rubber is won: no deal may follow (Law 1)", deal=state.next_number
         )
     deal = state.in_progress or Deal(rubber=state.rubber, number=state.next_number)
-    deal.dealer = declaration.dealer
-    deal.maker = declaration.maker.value
-    deal.trump = declaration.trump.value
-    deal.doubles = declaration.doubles
+    _write_declaration(deal, declaration)
     try:
         engine.check_declaration(deal.declaration(), state.rubber.rules)
     except engine.RubberError as error:
@@ -204,6 +205,7 @@ def declare(
         deal.save()
     else:
         deal.save(update_fields=[*DECLARATION_FIELDS, "declared_at", "declared_by"])
+    _clear_confirmations(state.rubber)  # play goes on: an offer to abandon lapses
     return replace(state, in_progress=deal)
 
 
@@ -214,6 +216,7 @@ def discard(
     """Throw away the deal in progress: until its result is recorded it is nobody's score."""
     if not _claim(state, user, key, revision, "discard"):
         return table_state_of(state.rubber.pk)  # handled before: as it stands now
+    _refuse_if_agreed(state)
     state.rubber.deals.filter(recorded_at__isnull=True).delete()
     return replace(state, in_progress=None)
 
@@ -225,15 +228,11 @@ def record_result(
     """Record the result of the deal in progress, once the rules engine accepts it."""
     if not _claim(state, user, key, revision, "result"):
         return table_state_of(state.rubber.pk)  # handled before: as it stands now
+    _refuse_if_agreed(state)
     deal = state.in_progress
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
-    deal.played = result.played
-    deal.tricks = result.tricks if result.played else None
-    deal.honours_side = result.honours_side.value if result.honours_side else ""
-    deal.honours = result.honours.name if result.honours else ""
-    deal.chicane_we, deal.chicane_they = result.chicane
-    deal.revokes_we, deal.revokes_they = result.revokes
+    _write_result(deal, result)
     # The whole rubber is worked out again with this deal: the laws may refuse it only in
     # the light of the deals before it (the Spade Convention, a finished rubber).
     recorded = (*state.recorded, deal)
@@ -241,7 +240,210 @@ def record_result(
     deal.recorded_at = timezone.now()
     deal.recorded_by = user
     deal.save(update_fields=RESULT_FIELDS)
+    _clear_confirmations(state.rubber)
     return replace(state, recorded=recorded, in_progress=None, sheet=sheet)
+
+
+def _write_declaration(deal: Deal, declaration: Declaration) -> None:
+    deal.dealer = declaration.dealer
+    deal.maker = declaration.maker.value
+    deal.trump = declaration.trump.value
+    deal.doubles = declaration.doubles
+
+
+def _write_result(deal: Deal, result: Result) -> None:
+    deal.played = result.played
+    deal.tricks = result.tricks if result.played else None
+    deal.honours_side = result.honours_side.value if result.honours_side else ""
+    deal.honours = result.honours.name if result.honours else ""
+    deal.chicane_we, deal.chicane_they = result.chicane
+    deal.revokes_we, deal.revokes_they = result.revokes
+
+
+# -- Corrections (Laws 12, 13) -------------------------------------------------------------
+
+LAWS = {engine.Kind.TRICKS: "Law 12", engine.Kind.HONOURS: "Law 13"}
+
+
+@dataclass(frozen=True)
+class Corrected:
+    state: TableState
+    changes: list[str]  # what the correction changed on the sheet, in words
+
+
+@transaction.atomic
+def correct(
+    *,
+    state: TableState,
+    user: AbstractBaseUser,
+    key: uuid.UUID,
+    revision: int,
+    number: int,
+    reason: str,
+    correction: tuple[Declaration, Result] | None,
+) -> Corrected:
+    """Correct recorded deal `number` (correction None: remove it, the last deal, recorded
+    by mistake), if Law 12 or 13 still allows it, judged on the sheet as it stands; the
+    sheet is then worked out again from the corrected deals."""
+    if not _claim(state, user, key, revision, "correction"):
+        return Corrected(table_state_of(state.rubber.pk), [])
+    if not reason.strip():
+        raise engine.RubberError("a correction needs a reason", field="reason")
+    if not 1 <= number <= len(state.recorded):
+        raise engine.RubberError(f"there is no recorded deal {number} to correct")
+    deal = state.recorded[number - 1]
+    corrected: Deal | None = None
+    if correction is None:  # removing a deal changes its trick entries, as Law 12 sees it
+        _refuse_removal(state, number)
+        kind, deals = engine.Kind.TRICKS, list(state.recorded[:-1])
+    else:
+        corrected = Deal.from_snapshot(state.rubber, number, deal.snapshot())
+        _write_declaration(corrected, correction[0])
+        _write_result(corrected, correction[1])
+        found = engine.kind_of_change(deal.to_engine(), corrected.to_engine())
+        if found is None:
+            raise engine.RubberError(f"deal {number} is already so: there is nothing to correct")
+        kind = found
+        deals = [corrected if d.number == number else d for d in state.recorded]
+    verdict = engine.window(  # after agreement, this refuses everything, quoting the law
+        state.sheet,
+        number,
+        next_trump_declared=state.in_progress is not None,
+        agreed=state.rubber.agreed,
+    )[kind]
+    if not verdict.allowed:
+        raise engine.RubberError(verdict.reason, field=kind.value)
+    sheet = engine.work_out((d.to_engine() for d in deals), state.rubber.rules)
+    Correction.objects.create(
+        rubber=state.rubber,
+        number=number,
+        kind=kind.value,
+        law=LAWS[kind],
+        reason=reason.strip(),
+        before=deal.snapshot(),
+        after=None if corrected is None else corrected.snapshot(),
+        made_by=user,
+    )
+    if corrected is None:
+        deal.delete()
+    else:
+        corrected.pk = deal.pk  # the same deal, as corrected: its recording stays as it was
+        corrected.save(update_fields=list(Deal.CALLED_FIELDS))
+    _clear_confirmations(state.rubber)
+    after = replace(state, recorded=tuple(deals), sheet=sheet)
+    return Corrected(after, changes(state.sheet, sheet))
+
+
+def _refuse_removal(state: TableState, number: int) -> None:
+    """Only the last deal recorded can be removed, and not under a deal in progress."""
+    if number != len(state.recorded):
+        raise engine.RubberError(
+            f"only the last deal recorded (deal {len(state.recorded)}) can be removed"
+        )
+    if state.in_progress is not None:
+        raise engine.RubberError(
+            f"deal {state.in_progress.number} is declared: discard it before removing deal {number}"
+        )
+
+
+def as_it_stood(state: TableState, at: datetime) -> TableState:
+    """The rubber as it stood at a past moment: the deals recorded by then, each as it
+    was before any correction made since."""
+    rubber = state.rubber
+    deals = {deal.number: deal for deal in state.recorded}
+    for correction in reversed(list(rubber.corrections.filter(made_at__gt=at))):
+        deals[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
+    stood = tuple(
+        deal
+        for _, deal in sorted(deals.items())
+        if deal.recorded_at is not None and deal.recorded_at <= at
+    )
+    sheet = engine.work_out((deal.to_engine() for deal in stood), rubber.rules)
+    return replace(state, recorded=stood, in_progress=None, sheet=sheet)
+
+
+# -- Agreeing the rubber --------------------------------------------------------------------
+
+AGREEMENT_FIELDS = [
+    "we_agreed_by",
+    "we_agreed_at",
+    "they_agreed_by",
+    "they_agreed_at",
+    "agreed_at",
+    "agreed_value",
+    "abandoned",
+]
+
+
+def value(state: TableState) -> int:
+    """What the rubber is worth to We if agreed now (negative when They gain): the
+    difference of the totals once won (Law 11); if abandoned unwon, the points as they
+    stand or nothing, as the club's rule was when it started."""
+    if state.sheet.finished or state.rubber.abandoned_counts:
+        return state.sheet.net.we
+    return 0
+
+
+@transaction.atomic
+def agree(
+    *,
+    state: TableState,
+    user: AbstractBaseUser,
+    key: uuid.UUID,
+    revision: int,
+    side: engine.Side | None,
+) -> TableState:
+    """A side confirms the rubber's value: its result once won, or its abandonment before.
+    side None: the staff records that both sides agreed. When both have, the rubber's
+    value is fixed and nothing changes after."""
+    if not _claim(state, user, key, revision, "agreement"):
+        return table_state_of(state.rubber.pk)
+    _refuse_if_agreed(state)
+    if state.in_progress is not None:
+        raise engine.RubberError(
+            f"deal {state.in_progress.number} is declared: record its result or discard it "
+            "before the rubber is agreed"
+        )
+    rubber, now = state.rubber, timezone.now()
+    for each in engine.SIDES if side is None else (side,):
+        setattr(rubber, f"{each.value}_agreed_by", user)
+        setattr(rubber, f"{each.value}_agreed_at", now)
+    if rubber.we_agreed_at and rubber.they_agreed_at:
+        rubber.agreed_at = now
+        rubber.agreed_value = value(state)
+        rubber.abandoned = not state.sheet.finished
+    rubber.save(update_fields=AGREEMENT_FIELDS)
+    return state
+
+
+@transaction.atomic
+def withdraw(
+    *, state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int, side: engine.Side
+) -> TableState:
+    """Take back a side's confirmation, until the other side has confirmed too."""
+    if not _claim(state, user, key, revision, "withdrawal"):
+        return table_state_of(state.rubber.pk)
+    _refuse_if_agreed(state)
+    rubber = state.rubber
+    setattr(rubber, f"{side.value}_agreed_by", None)
+    setattr(rubber, f"{side.value}_agreed_at", None)
+    rubber.save(update_fields=AGREEMENT_FIELDS)
+    return state
+
+
+def _refuse_if_agreed(state: TableState) -> None:
+    if state.rubber.agreed:
+        raise engine.RubberError(
+            "the rubber's value has been agreed: nothing on its sheet changes now (Laws 12, 13)"
+        )
+
+
+def _clear_confirmations(rubber: Rubber) -> None:
+    """The score changed: a side's confirmation was for the score before, and lapses."""
+    if rubber.we_agreed_at or rubber.they_agreed_at:
+        rubber.we_agreed_by = rubber.we_agreed_at = None
+        rubber.they_agreed_by = rubber.they_agreed_at = None
+        rubber.save(update_fields=AGREEMENT_FIELDS)
 
 
 def handled(key: str) -> bool:

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from scorer import engine
 from scorer.engine.calls import ACES_EASY, CALLED
 from scorer.engine.layout import Cell, layout, rows
 from scorer.engine.text import outcome, standing
-from scorer.models import Deal, Member, Rubber
-from scorer.services import TableState
+from scorer.models import Correction, Deal, Member, Rubber
+from scorer.services import TableState, value
 
 _GAME_LABELS = ("1st game", "2d game", "3d game")  # as Elwell heads them
 _DOUBLED = {0: "", 1: ", doubled", 2: ", redoubled"}
@@ -22,6 +24,7 @@ class Figure:
     """A figure on the sheet with what the page needs to explain it when tapped."""
 
     cell: Cell
+    corrections: tuple[str, ...] = ()  # "Corrected under Law 12: tricks miscounted"
 
     @property
     def id(self) -> str:
@@ -51,26 +54,34 @@ class SheetView:
     totals: engine.Pair[int]
     outcome: str
     finished: bool
-    deals: list[str]
+    deals: list[tuple[int, str]]  # each recorded deal's number and its line in words
 
 
-def _figures(cells: engine.Pair[tuple[Cell, ...]], *, upward: bool) -> list[Row]:
-    return [
-        (Figure(we) if we else None, Figure(they) if they else None)
-        for we, they in rows(cells, upward=upward)
-    ]
+def _figures(
+    cells: engine.Pair[tuple[Cell, ...]], notes: dict[int, tuple[str, ...]], *, upward: bool
+) -> list[Row]:
+    def figure(cell: Cell | None) -> Figure | None:
+        return None if cell is None else Figure(cell, notes.get(cell.deal or 0, ()))
+
+    return [(figure(we), figure(they)) for we, they in rows(cells, upward=upward)]
 
 
-def sheet_view(state: TableState) -> SheetView:
+def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> SheetView:
+    """The sheet, with the figures of corrected deals marked and their corrections told."""
     sheet = state.sheet
     drawn = layout(sheet)
+    notes: dict[int, tuple[str, ...]] = {}
+    for correction in corrections:
+        if not correction.removed:
+            note = f"Corrected under {correction.law}: {correction.reason}"
+            notes[correction.number] = (*notes.get(correction.number, ()), note)
     return SheetView(
         names=engine.Pair(*(_names(state.partnership(side)) for side in engine.SIDES)),
-        honours=_figures(drawn.honours, upward=True),
+        honours=_figures(drawn.honours, notes, upward=True),
         games=[
             GameView(
                 _GAME_LABELS[block.game.number - 1],
-                _figures(block.cells, upward=False),
+                _figures(block.cells, notes, upward=False),
                 block.game.winner,
             )
             for block in drawn.games
@@ -78,7 +89,7 @@ def sheet_view(state: TableState) -> SheetView:
         totals=engine.Pair(sheet.totals.we.total, sheet.totals.they.total),
         outcome=outcome(sheet),
         finished=sheet.finished,
-        deals=[deal_line(state, deal) for deal in state.recorded],
+        deals=[(deal.number, deal_line(state, deal)) for deal in state.recorded],
     )
 
 
@@ -140,6 +151,70 @@ def deal_line(state: TableState, deal: Deal) -> str:
         if count
     ]
     return f"{words} \u2014 {tricks}; honours {held}" + "".join(f"; {e}" for e in extras)
+
+
+@dataclass(frozen=True)
+class CorrectionView:
+    correction: Correction
+    by: str
+    before: str
+    after: str  # "removed" when the deal was
+
+
+def corrections_view(state: TableState, corrections: Iterable[Correction]) -> list[CorrectionView]:
+    """Each correction in words: the deal before and after, who made it and why."""
+    rubber = state.rubber
+    found = []
+    for correction in corrections:
+        before = Deal.from_snapshot(rubber, correction.number, correction.before)
+        after = (
+            "removed"
+            if correction.after is None
+            else deal_line(state, Deal.from_snapshot(rubber, correction.number, correction.after))
+        )
+        found.append(
+            CorrectionView(correction, person(correction.made_by), deal_line(state, before), after)
+        )
+    return found
+
+
+def person(user: Any) -> str:
+    """A member by name, anyone else (the staff) by username."""
+    member = getattr(user, "member", None)
+    return member.name if member is not None else user.get_username()
+
+
+@dataclass(frozen=True)
+class AgreementView:
+    """Where agreeing the rubber's value stands."""
+
+    agreed: bool
+    abandoned: bool
+    offered: bool  # confirming now would abandon an unfinished rubber
+    value: str  # "We gain 152 points"
+    sides: list[tuple[engine.Side, str, str | None, datetime | None]]  # side, pair, by, at
+
+
+def agreement_view(state: TableState) -> AgreementView:
+    rubber = state.rubber
+    points = rubber.agreed_value if rubber.agreed else value(state)
+    assert points is not None
+    if points == 0:
+        worth = "nobody gains or loses" if not state.sheet.finished else "the sides are level"
+    else:
+        gainer = engine.Side.WE if points > 0 else engine.Side.THEY
+        worth = f"{gainer.label} gain {abs(points)} points, {gainer.other.label} lose them"
+    sides = []
+    for side in engine.SIDES:
+        by, at = rubber.agreed_by(side)
+        sides.append((side, _names(state.partnership(side)), person(by) if by else None, at))
+    return AgreementView(
+        agreed=rubber.agreed,
+        abandoned=rubber.abandoned or (not rubber.agreed and not state.sheet.finished),
+        offered=not state.sheet.finished,
+        value=worth,
+        sides=sides,
+    )
 
 
 @dataclass(frozen=True)

@@ -11,4 +11,8 @@ urlpatterns = [
     path("rubbers/<int:pk>/declaration/", views.declaration, name="declaration"),
     path("rubbers/<int:pk>/result/", views.result, name="result"),
     path("rubbers/<int:pk>/discard/", views.discard, name="discard"),
+    path("rubbers/<int:pk>/deals/<int:number>/", views.correction, name="correction"),
+    path("rubbers/<int:pk>/deals/<int:number>/remove/", views.remove_deal, name="remove"),
+    path("rubbers/<int:pk>/agree/", views.agree, name="agree"),
+    path("rubbers/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
 ]

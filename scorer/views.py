@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.exceptions import PermissionDenied
@@ -19,9 +20,24 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorer import engine, services
 from scorer.engine import loads, sheet_text
-from scorer.forms import DeclarationForm, ResultForm, StartRubberForm
-from scorer.models import Rubber
-from scorer.sheets import cut_view, rubber_rows, sheet_view, words
+from scorer.forms import (
+    AgreementForm,
+    CorrectionForm,
+    DeclarationForm,
+    RemovalForm,
+    ResultForm,
+    StartRubberForm,
+)
+from scorer.models import Correction, Deal, Rubber, side_of
+from scorer.sheets import (
+    agreement_view,
+    corrections_view,
+    cut_view,
+    deal_line,
+    rubber_rows,
+    sheet_view,
+    words,
+)
 
 SPECIMEN = Path(__file__).parent / "data" / "elwell-specimen.json"
 STALE = "The sheet changed on another phone; here it is now."
@@ -95,7 +111,43 @@ def _same_table(request: HttpRequest) -> dict[str, Any]:
 @login_required
 @require_GET
 def rubber(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render(request, _state_or_404(pk))
+    """The rubber, or its sheet as it stood at a past moment: ?after_deal=5 (when deal 5
+    was recorded) or ?after_correction=3 (when correction 3 was made)."""
+    state = _state_or_404(pk)
+    moment = _moment(request, state)
+    if moment is None:
+        return _render(request, state)
+    at, said = moment
+    past = services.as_it_stood(state, at)
+    corrections = [c for c in _corrections(state.rubber) if c.made_at <= at]
+    return render(
+        request,
+        "scorer/past.html",
+        {
+            "rubber": state.rubber,
+            "state": past,
+            "moment": said,
+            "sheet": sheet_view(past, corrections),
+            "words": words(past),
+        },
+    )
+
+
+def _moment(request: HttpRequest, state: services.TableState) -> tuple[Any, str] | None:
+    """A past moment asked for, as (time, words); None for the rubber as it stands."""
+    after_deal = request.GET.get("after_deal", "")
+    after_correction = request.GET.get("after_correction", "")
+    if after_deal.isdigit():
+        deal = next((d for d in state.recorded if d.number == int(after_deal)), None)
+        if deal is None or deal.recorded_at is None:
+            raise Http404(f"Deal {after_deal} has not been recorded.")
+        return deal.recorded_at, f"as it stood after deal {deal.number} was recorded"
+    if after_correction.isdigit():
+        correction = state.rubber.corrections.filter(pk=int(after_correction)).first()
+        if correction is None:
+            raise Http404("There is no such correction to this rubber.")
+        return correction.made_at, f"as it stood after deal {correction.number} was corrected"
+    return None
 
 
 @login_required
@@ -168,6 +220,131 @@ def discard(request: HttpRequest, pk: int) -> HttpResponseBase:
     )
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def correction(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+    """A recorded deal opened for correction: each field says whether it may still change
+    (Laws 12, 13), and why not when it may not."""
+    state = _state_to_write(request, pk)
+    deal = next((d for d in state.recorded if d.number == number), None)
+    if deal is None:
+        raise Http404(f"Deal {number} has not been recorded.")
+    trump = engine.Trump(deal.trump)
+    if request.method == "GET":
+        form = CorrectionForm(
+            initial=_deal_values(deal),
+            revision=state.rubber.revision,
+            seats=_seat_names(state),
+            recorded_trump=trump,
+        )
+        return _correction_page(request, state, deal, form)
+    data = request.POST.copy()
+    for field, value in _deal_values(deal).items():  # disabled fields are not sent
+        if field not in data:
+            data[field] = "" if value is None else str(value)
+    form = CorrectionForm(data, seats=_seat_names(state), recorded_trump=trump)
+    if not form.is_valid():
+        return _correction_page(request, state, deal, form, status=422)
+    try:
+        corrected = services.correct(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+            number=number,
+            reason=form.cleaned_data["reason"],
+            correction=(form.declaration(), form.result()),
+        )
+    except services.Stale:
+        fresh = _state_or_404(pk)
+        return _correction_page(request, fresh, deal, None, message=STALE, status=409)
+    except engine.RubberError as error:
+        form.add_error(None, _sentence(error))
+        return _correction_page(request, state, deal, form, status=422)
+    _said(request, f"Deal {number} corrected", corrected.changes)
+    return redirect("scorer:rubber", pk=pk)
+
+
+@login_required
+@require_POST
+def remove_deal(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+    """Remove the last deal, recorded by mistake: a correction under Law 12."""
+    state = _state_to_write(request, pk)
+    deal = next((d for d in state.recorded if d.number == number), None)
+    if deal is None:
+        raise Http404(f"Deal {number} has not been recorded.")
+    form = RemovalForm(request.POST)
+    if not form.is_valid():
+        return _correction_page(request, state, deal, None, removal=form, status=422)
+    try:
+        corrected = services.correct(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+            number=number,
+            reason=form.cleaned_data["reason"],
+            correction=None,
+        )
+    except services.Stale:
+        fresh = _state_or_404(pk)
+        return _correction_page(request, fresh, deal, None, message=STALE, status=409)
+    except engine.RubberError as error:
+        form.add_error(None, _sentence(error))
+        return _correction_page(request, state, deal, None, removal=form, status=422)
+    _said(request, f"Deal {number} removed", corrected.changes)
+    return redirect("scorer:rubber", pk=pk)
+
+
+@login_required
+@require_POST
+def agree(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """A side agrees the rubber's value (its result, or abandoning it unfinished); the
+    staff may record that both sides agreed."""
+    state = _state_to_write(request, pk)
+    form = AgreementForm(request.POST)
+    if not form.is_valid():
+        return _render(request, state, message="Choose which side agrees.", status=422)
+    side = form.side()
+    if side not in _sides_for(request, state):
+        raise PermissionDenied("A player agrees for his own side; the staff for both.")
+    return _write(
+        request,
+        state,
+        form,
+        lambda: services.agree(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+            side=side,
+        ),
+    )
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """Take back a side's agreement before the other side has given theirs."""
+    state = _state_to_write(request, pk)
+    form = AgreementForm(request.POST)
+    side = form.side() if form.is_valid() else None
+    if side is None or side not in _sides_for(request, state):
+        raise PermissionDenied("A player takes back his own side's agreement.")
+    return _write(
+        request,
+        state,
+        form,
+        lambda: services.withdraw(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+            side=side,
+        ),
+    )
+
+
 @require_GET
 def live(request: HttpRequest, pk: int) -> HttpResponse:
     """The sheet for phones that follow the rubber, polled every two seconds.
@@ -215,6 +392,91 @@ def _revision(pk: int) -> int | None:
     return None if row is None else int(row[0])
 
 
+def _window(state: services.TableState, number: int) -> engine.Window:
+    return engine.window(
+        state.sheet,
+        number,
+        next_trump_declared=state.in_progress is not None,
+        agreed=state.rubber.agreed,
+    )
+
+
+def _deal_values(deal: Deal) -> dict[str, Any]:
+    """A recorded deal as the correction form's values."""
+    honours = (
+        f"{deal.honours_side}:{deal.honours}" if deal.honours else "easy" if deal.played else ""
+    )
+    return {
+        "dealer": deal.dealer,
+        "maker": deal.maker,
+        "trump": deal.trump,
+        "doubles": min(deal.doubles, 4),
+        "more_doubles": deal.doubles if deal.doubles > 4 else None,
+        "not_played": "" if deal.played else "on",
+        "tricks": deal.tricks,
+        "honours": honours,
+        "chicane_we": deal.chicane_we,
+        "chicane_they": deal.chicane_they,
+        "revokes_we": deal.revokes_we,
+        "revokes_they": deal.revokes_they,
+    }
+
+
+def _correction_page(
+    request: HttpRequest,
+    state: services.TableState,
+    deal: Deal,
+    form: CorrectionForm | None,
+    *,
+    removal: RemovalForm | None = None,
+    message: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    deal = next((d for d in state.recorded if d.number == deal.number), deal)
+    if form is None:
+        form = CorrectionForm(
+            initial=_deal_values(deal),
+            revision=state.rubber.revision,
+            seats=_seat_names(state),
+            recorded_trump=engine.Trump(deal.trump),
+        )
+    last = bool(state.recorded) and deal.number == state.recorded[-1].number
+    context = {
+        "rubber": state.rubber,
+        "state": state,
+        "deal": deal,
+        "line": deal_line(state, deal),
+        "form": form,
+        "window": _window(state, deal.number),
+        "removal": removal or (RemovalForm(revision=state.rubber.revision) if last else None),
+        "message": message,
+        "spade_convention": state.rubber.spade_convention,
+    }
+    return render(request, "scorer/correction.html", context, status=status)
+
+
+def _said(request: HttpRequest, what: str, changes: list[str]) -> None:
+    """What a correction changed, shown on the rubber's page next."""
+    told = "; ".join(changes) if changes else "nothing on the sheet changed"
+    messages.success(request, f"{what}: {told}.")
+
+
+def _sides_for(request: HttpRequest, state: services.TableState) -> set[engine.Side | None]:
+    """The sides this user may agree for: his own; the staff, either or both (None)."""
+    if request.user.is_staff:
+        return {engine.Side.WE, engine.Side.THEY, None}
+    return {
+        seat_side
+        for position, member in enumerate(state.seats)
+        if member.user_id == request.user.pk
+        for seat_side in [side_of(position)]
+    }
+
+
+def _corrections(rubber: Rubber) -> list[Correction]:
+    return list(rubber.corrections.select_related("made_by__member"))
+
+
 def _state_or_404(pk: int) -> services.TableState:
     try:
         return services.table_state_of(pk)
@@ -238,7 +500,7 @@ def _may_write(request: HttpRequest, state: services.TableState) -> bool:
 def _write(
     request: HttpRequest,
     state: services.TableState,
-    form: DeclarationForm | ResultForm,
+    form: DeclarationForm | ResultForm | AgreementForm,
     write: Callable[[], services.TableState],
 ) -> HttpResponseBase:
     """Carry out a write and answer with the table as it now stands."""
@@ -247,10 +509,13 @@ def _write(
     except services.Stale:  # read afresh: the rubber itself has moved on since our read
         return _render(request, _state_or_404(state.rubber.pk), message=STALE, status=409)
     except engine.RubberError as error:
-        form.add_error(error.field if error.field in form.fields else None, _sentence(error))
         if isinstance(form, DeclarationForm):
+            form.add_error(error.field if error.field in form.fields else None, _sentence(error))
             return _render(request, state, declaration=form, status=422)
-        return _render(request, state, result=form, status=422)
+        if isinstance(form, ResultForm):
+            form.add_error(error.field if error.field in form.fields else None, _sentence(error))
+            return _render(request, state, result=form, status=422)
+        return _render(request, state, message=_sentence(error), status=422)
     return _done(request, state)
 
 
@@ -292,7 +557,7 @@ def _context(
 ) -> dict[str, Any]:
     rubber = state.rubber
     user = request.user
-    may_write = _may_write(request, state)
+    may_write = _may_write(request, state) and not rubber.agreed
     if may_write and not state.sheet.finished:
         if state.in_progress is None:
             declaration = declaration or _declaration_form(state)
@@ -308,10 +573,15 @@ def _context(
     )
     token = signing.dumps({"rubber": rubber.pk, "user": user.pk}, salt=LIVE_SALT)
     live_url = reverse("scorer:live", args=[rubber.pk])
+    corrections = _corrections(rubber)
     return {
         "rubber": rubber,
         "state": state,
-        "sheet": sheet_view(state),
+        "sheet": sheet_view(state, corrections),
+        "corrections": corrections_view(state, corrections),
+        "agreement": agreement_view(state) if deal is None else None,
+        "my_sides": _sides_for(request, state) if may_write else set(),
+        "may_correct": may_write and not rubber.agreed,
         "cut": cut_view(state),
         "words": words(state),
         "may_write": may_write,
@@ -322,7 +592,13 @@ def _context(
         "in_progress": deal,
         "tricks_side": deal.dealer_side if deal else None,
         "may_go_unplayed": may_go_unplayed,
-        "keys": {"not_played": uuid.uuid4(), "discard": uuid.uuid4()},
+        "keys": {
+            "not_played": uuid.uuid4(),
+            "discard": uuid.uuid4(),
+            "we": uuid.uuid4(),
+            "they": uuid.uuid4(),
+            "both": uuid.uuid4(),
+        },
         "live_url": f"{live_url}?revision={rubber.revision}&token={token}",
     }
 

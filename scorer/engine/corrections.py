@@ -44,7 +44,11 @@ class Window:
     honours: Verdict
 
     def __getitem__(self, kind: Kind) -> Verdict:
-        return self.tricks if kind is Kind.TRICKS else self.honours
+        if kind is Kind.TRICKS:
+            return self.tricks
+        if kind is Kind.HONOURS:
+            return self.honours
+        raise KeyError(kind)  # so that a template's window.tricks reads the attribute
 
 
 def kind_of_change(old: Deal, new: Deal) -> Kind | None:

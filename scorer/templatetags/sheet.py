@@ -20,10 +20,13 @@ def figure(figure: Figure | None) -> SafeString:
     if figure is None:
         return SafeString("")
     cell = figure.cell
-    lines = format_html_join("", "<li>{}</li>", ((line,) for line in cell.explanation))
+    lines = format_html_join(
+        "", "<li>{}</li>", ((line,) for line in (*cell.explanation, *figure.corrections))
+    )
+    mark = format_html('<span class="mark" aria-hidden="true">{}</span>', "\u2020")
     return format_html(
-        '<button type="button" class="figure" popovertarget="{id}" '
-        'aria-label="{points}: {heading}, explain">{points}</button>'
+        '<button type="button" class="figure{corrected}" popovertarget="{id}" '
+        'aria-label="{points}: {heading}{told}, explain">{points}{mark}</button>'
         '<div popover id="{id}" class="explain"><p class="explain-head">{heading}</p>'
         '<ul>{lines}</ul><button type="button" class="link" popovertarget="{id}" '
         'popovertargetaction="hide">Close</button></div>',
@@ -31,4 +34,7 @@ def figure(figure: Figure | None) -> SafeString:
         points=cell.points,
         heading=figure.heading,
         lines=lines,
+        corrected=" corrected" if figure.corrections else "",
+        told=", corrected" if figure.corrections else "",
+        mark=mark if figure.corrections else "",
     )

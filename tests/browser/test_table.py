@@ -196,3 +196,31 @@ def test_a_save_whose_answer_is_lost_is_recorded_once_when_tapped_again(phone, t
     expect(page.locator("#network")).to_be_hidden()
     assert Deal.objects.filter(recorded_at__isnull=False).count() == 1
     expect(page.locator(".standing")).to_have_text("First game: We 24, They 0")
+
+
+def test_a_deal_is_corrected_on_the_phone(phone, table):
+    page = phone()
+    sign_in(page, "carr")
+    page.goto(f"/rubbers/{table.pk}/")
+    declare(page, 1, "D")
+    tap(page, "Tricks won by", "9")
+    tap_honours(page, Side.WE, "Four")
+    page.get_by_role("button", name="Save the result").click()
+    expect(page.locator(".standing")).to_have_text("First game: We 18, They 0")
+
+    page.get_by_text("The deals, one by one").click()
+    page.get_by_role("link", name="Correct deal 1").click()
+    expect(page.get_by_role("heading", name="Correct deal 1")).to_be_visible()
+    assert serious_violations(page) == []
+    tap(page, "Tricks won by the dealer", "10")
+    page.get_by_label("Why it is corrected").fill("a trick was miscounted")
+    screenshot(page, "correction")
+    page.get_by_role("button", name="Correct deal 1").click()
+
+    expect(page.locator(".message.done")).to_have_text(
+        "Deal 1 corrected: deal 1: We 18 → 24 below the line; totals: We 42 → 48."
+    )
+    expect(page.locator(".standing")).to_have_text("First game: We 24, They 0")
+    expect(page.locator(".corrections")).to_contain_text("a trick was miscounted")
+    expect(page.locator("button.figure.corrected").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

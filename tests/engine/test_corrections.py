@@ -116,3 +116,11 @@ def test_there_is_no_window_for_a_deal_not_on_the_sheet():
 def test_what_a_correction_changes_decides_the_law(new, kind):
     old = deal("H", (9, 4), ((3, 1), (1, 0)))
     assert kind_of_change(old, new) is kind
+
+
+def test_a_window_is_read_by_kind_and_refuses_anything_else():
+    verdicts = window(work_out([PART]), 1, next_trump_declared=False, agreed=False)
+    assert verdicts[Kind.TRICKS] is verdicts.tricks
+    assert verdicts[Kind.HONOURS] is verdicts.honours
+    with pytest.raises(KeyError):
+        verdicts["tricks"]  # a string is not a kind: no silent answer for honours

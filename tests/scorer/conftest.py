@@ -126,3 +126,21 @@ def play(client, rubber, trump="H", tricks=7, honours=None, **result_fields):
     response = result(client, rubber, tricks=tricks, honours=honours, **result_fields)
     assert response.status_code == 302, response.content.decode()[:2000]
     return response
+
+
+def correct(client, rubber, number, *, reason="miscounted", key=None, at=None, **changes):
+    """Send deal `number`'s correction form as the page shows it, with `changes` made."""
+    from scorer.models import Deal
+    from scorer.views import _deal_values
+
+    deal = Deal.objects.get(rubber=rubber, number=number)
+    data = {k: "" if v is None else v for k, v in _deal_values(deal).items()}
+    data.update(changes)
+    data.update(
+        {
+            "key": key or uuid.uuid4(),
+            "revision": revision(rubber) if at is None else at,
+            "reason": reason,
+        }
+    )
+    return client.post(reverse("scorer:correction", args=[rubber.pk, number]), data)

@@ -1,0 +1,75 @@
+"""What a correction changed on the sheet, in words: "Deal 2: We 18 → 24 below the line;
+the first game now ends at deal 3"."""
+
+from __future__ import annotations
+
+from scorer.engine.model import SIDES
+from scorer.engine.sheet import Game, Sheet
+
+ARROW = "\u2192"
+_ORDINALS = ("first", "second", "third")
+
+
+def changes(before: Sheet, after: Sheet) -> list[str]:
+    """Each change from one sheet to the other: entries deal by deal, the ends of games,
+    the rubber, and the totals."""
+    found = _entries(before, after) + _games(before, after)
+    if before.winner != after.winner:
+        found.append(
+            f"the rubber is now won by {after.winner.label}"
+            if after.winner
+            else "the rubber is no longer won"
+        )
+    totals = [
+        f"{side.label} {before.totals[side].total} {ARROW} {after.totals[side].total}"
+        for side in SIDES
+        if before.totals[side].total != after.totals[side].total
+    ]
+    if totals:
+        found.append("totals: " + ", ".join(totals))
+    return found
+
+
+def _entries(before: Sheet, after: Sheet) -> list[str]:
+    found = []
+    for number in range(1, max(len(before.deals), len(after.deals)) + 1):
+        if number > len(after.deals):
+            found.append(f"deal {number} removed")
+            continue
+        if number > len(before.deals):
+            continue
+        old, new = before.deals[number - 1].entries, after.deals[number - 1].entries
+        moved = [
+            f"{side.label} {getattr(old[side], column)} {ARROW} {getattr(new[side], column)} "
+            f"{'below' if column == 'tricks' else 'above'} the line"
+            for side in SIDES
+            for column in ("tricks", "honours")
+            if getattr(old[side], column) != getattr(new[side], column)
+        ]
+        if moved:
+            found.append(f"deal {number}: " + "; ".join(moved))
+    return found
+
+
+def _games(before: Sheet, after: Sheet) -> list[str]:
+    found = []
+    for number in range(1, max(len(before.games), len(after.games)) + 1):
+        old = _game(before, number)
+        new = _game(after, number)
+        if _end(old) == _end(new):
+            continue
+        name = f"the {_ORDINALS[number - 1]} game"
+        if new is None or new.winner is None:
+            found.append(f"{name} is no longer won")
+        else:
+            winner = "" if old and old.winner == new.winner else f", won by {new.winner.label}"
+            found.append(f"{name} now ends at deal {new.last_deal}{winner}")
+    return found
+
+
+def _game(sheet: Sheet, number: int) -> Game | None:
+    return sheet.games[number - 1] if number <= len(sheet.games) else None
+
+
+def _end(game: Game | None) -> tuple[int | None, object]:
+    return (None, None) if game is None else (game.last_deal, game.winner)
