@@ -342,3 +342,26 @@ class AgreementForm(RubberWrite):
     def side(self) -> engine.Side | None:
         value = self.cleaned_data["side_agreeing"]
         return None if value == "both" else engine.Side(value)
+
+
+PAPER_CHOICES = [("A4", "A4"), ("letter", "US Letter")]
+
+
+class PrintForm(forms.Form):
+    """Blank score pads: how many forms to a page, how many pages, which paper."""
+
+    per_page = forms.TypedChoiceField(
+        choices=[(1, "One"), (2, "Two"), (4, "Four")],
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+        label="Forms to a page",
+    )
+    pages = forms.IntegerField(min_value=1, max_value=50, initial=5, label="Pages")
+    paper = forms.ChoiceField(choices=PAPER_CHOICES, widget=forms.RadioSelect)
+
+
+class EveningForm(forms.Form):
+    day = forms.DateField(label="Day", widget=forms.DateInput(attrs={"type": "date"}))
+    table = forms.CharField(max_length=40, required=False, label="Table (all if empty)")
+    paper = forms.ChoiceField(choices=PAPER_CHOICES, required=False)

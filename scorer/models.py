@@ -33,6 +33,10 @@ class Club(models.Model):
         default=False,
         help_text='The members agree "not to play spades" (the Spade Convention).',
     )
+    PAPERS = [("A4", "A4"), ("letter", "US Letter")]
+    paper = models.CharField(
+        max_length=6, choices=PAPERS, default="A4", help_text="For printed sheets and pads."
+    )
     abandoned_rubbers_count = models.BooleanField(
         default=True,
         help_text="A rubber abandoned before it is won counts its points as they stand "

@@ -257,3 +257,124 @@ def rubber_rows(rubbers: Iterable[Rubber]) -> list[RubberRow]:
         names = engine.Pair(_names((seats[0], seats[2])), _names((seats[1], seats[3])))
         found.append(RubberRow(rubber, names, standing(sheet), sheet.finished))
     return found
+
+
+# -- For printing ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """A recorded deal in a line of the printed sheet, with both sides' entries."""
+
+    number: int
+    dealer: str
+    make: str  # "hearts by Mr. Dane (passed), doubled"
+    tricks: str  # "We 9", or "not played"
+    honours: str  # "We: four in one hand", "aces easy"
+    extras: str  # chicane and revokes, if any
+    we: engine.Entry
+    they: engine.Entry
+
+
+def deal_rows(state: TableState) -> list[DealRow]:
+    rows = []
+    for deal, scored in zip(state.recorded, state.sheet.deals, strict=True):
+        maker = state.seats[deal.maker_seat].name
+        passed = " (passed)" if deal.maker == engine.Maker.PARTNER else ""
+        doubled = _DOUBLED.get(deal.doubles, f", doubled {deal.doubles} times")
+        make = f"{engine.Trump(deal.trump).label} by {maker}{passed}{doubled}"
+        if deal.played:
+            tricks = f"{deal.dealer_side.label} {deal.tricks}"
+            honours = (
+                f"{engine.Side(deal.honours_side).label}: {CALLED[engine.Honours[deal.honours]]}"
+                if deal.honours
+                else ACES_EASY
+            )
+        else:
+            tricks, honours = "not played", "—"
+        extras = [
+            f"{label} chicane {count}"
+            for label, count in (("We", deal.chicane_we), ("They", deal.chicane_they))
+            if count
+        ] + [
+            f"{label} revoked {count}"
+            for label, count in (("We", deal.revokes_we), ("They", deal.revokes_they))
+            if count
+        ]
+        rows.append(
+            DealRow(
+                number=deal.number,
+                dealer=state.seats[deal.dealer].name,
+                make=make,
+                tricks=tricks,
+                honours=honours,
+                extras="; ".join(extras),
+                we=scored.entries.we,
+                they=scored.entries.they,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class EveningRubber:
+    rubber: Rubber
+    names: engine.Pair[str]
+    games: str  # "2–1"
+    points: int  # to We: agreed if agreed, else as the sheet stands
+    outcome: str  # "We won 152", "They won 40", "level"
+    status: str  # "agreed", "provisional", "abandoned", "abandoned, void"
+
+
+@dataclass(frozen=True)
+class MemberTotal:
+    member: Member
+    rubbers: int
+    agreed: int  # points from agreed rubbers
+    provisional: int  # points from rubbers not yet agreed, as their sheets stand
+
+
+def evening(rubbers: Iterable[Rubber]) -> tuple[list[EveningRubber], list[MemberTotal]]:
+    """Each rubber in a line, and each member's points over them (rubbers need their seats
+    and deals prefetched)."""
+    lines: list[EveningRubber] = []
+    totals: dict[int, list[Any]] = {}
+    for rubber in rubbers:
+        seats = [seat.member for seat in rubber.seats.all()]
+        recorded = [deal for deal in rubber.deals.all() if not deal.in_progress]
+        sheet = engine.work_out((deal.to_engine() for deal in recorded), rubber.rules)
+        state = TableState(rubber, tuple(seats), tuple(recorded), None, sheet)
+        points = rubber.agreed_value if rubber.agreed_value is not None else value(state)
+        won = sheet.games_won
+        lines.append(
+            EveningRubber(
+                rubber=rubber,
+                names=engine.Pair(_names((seats[0], seats[2])), _names((seats[1], seats[3]))),
+                games=f"{won.we}\u2013{won.they}",
+                points=points,
+                outcome=(
+                    "level"
+                    if points == 0
+                    else f"{'We' if points > 0 else 'They'} won {abs(points)}"
+                ),
+                status=_status(rubber),
+            )
+        )
+        for position, member in enumerate(seats):
+            gain = points if position % 2 == 0 else -points
+            total = totals.setdefault(member.pk, [member, 0, 0, 0])
+            total[1] += 1
+            total[2 if rubber.agreed else 3] += gain
+    members = sorted(
+        (MemberTotal(*total) for total in totals.values()),
+        key=lambda total: (-(total.agreed + total.provisional), total.member.name),
+    )
+    return lines, members
+
+
+def _status(rubber: Rubber) -> str:
+    if not rubber.agreed:
+        return "provisional"
+    if rubber.abandoned:
+        return "abandoned" if rubber.abandoned_counts else "abandoned, void"
+    return "agreed"

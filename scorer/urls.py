@@ -14,5 +14,9 @@ urlpatterns = [
     path("rubbers/<int:pk>/deals/<int:number>/", views.correction, name="correction"),
     path("rubbers/<int:pk>/deals/<int:number>/remove/", views.remove_deal, name="remove"),
     path("rubbers/<int:pk>/agree/", views.agree, name="agree"),
+    path("rubbers/<int:pk>/print/", views.rubber_print, name="rubber_print"),
+    path("print/", views.print_page, name="print"),
+    path("print/pad/", views.pad_print, name="pad_print"),
+    path("evening/", views.evening, name="evening"),
     path("rubbers/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
 ]

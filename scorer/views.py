@@ -16,19 +16,22 @@ from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorer import engine, services
+from scorer import engine, printing, services
 from scorer.engine import loads, sheet_text
 from scorer.forms import (
     AgreementForm,
     CorrectionForm,
     DeclarationForm,
+    EveningForm,
+    PrintForm,
     RemovalForm,
     ResultForm,
     StartRubberForm,
 )
-from scorer.models import Correction, Deal, Rubber, side_of
+from scorer.models import Club, Correction, Deal, Rubber, side_of
 from scorer.sheets import (
     agreement_view,
     corrections_view,
@@ -37,6 +40,9 @@ from scorer.sheets import (
     rubber_rows,
     sheet_view,
     words,
+)
+from scorer.sheets import (
+    evening as evening_lines,
 )
 
 SPECIMEN = Path(__file__).parent / "data" / "elwell-specimen.json"
@@ -343,6 +349,79 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponseBase:
             side=side,
         ),
     )
+
+
+# -- Printing ---------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def rubber_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rubber's sheet as PDF, for the rubber book."""
+    state = _state_or_404(pk)
+    pdf = printing.rubber_document(
+        state, _corrections(state.rubber), printing.paper(request.GET.get("paper"))
+    )
+    day = timezone.localtime(state.rubber.started_at).date()
+    return _pdf(pdf, printing.filename("rubber", pk, day))
+
+
+@login_required
+@require_GET
+def print_page(request: HttpRequest) -> HttpResponse:
+    """What can be printed: blank pads, an evening's results, any rubber from its page."""
+    return render(
+        request,
+        "scorer/print.html",
+        {
+            "form": PrintForm(initial={"paper": Club.get().paper}),
+            "today": timezone.localdate(),
+            "tables": Rubber.objects.values_list("table", flat=True).distinct().order_by("table"),
+        },
+    )
+
+
+@login_required
+@require_GET
+def pad_print(request: HttpRequest) -> HttpResponse:
+    form = PrintForm(request.GET)
+    if not form.is_valid():
+        return render(request, "scorer/print.html", {"form": form}, status=400)
+    data = form.cleaned_data
+    pdf = printing.pad_document(data["per_page"], data["pages"], printing.paper(data["paper"]))
+    return _pdf(pdf, printing.filename("score-pad", None, timezone.localdate()))
+
+
+@login_required
+@require_GET
+def evening(request: HttpRequest) -> HttpResponse:
+    """An evening's rubbers, one line each, and each member's points; ?print=1 for PDF."""
+    form = EveningForm(request.GET or {"day": timezone.localdate().isoformat()})
+    if not form.is_valid():
+        return render(request, "scorer/evening.html", {"form": form}, status=400)
+    day, table = form.cleaned_data["day"], form.cleaned_data["table"]
+    rubbers = Rubber.objects.filter(started_at__date=day).order_by("started_at")
+    if table:
+        rubbers = rubbers.filter(table=table)
+    rubbers = list(rubbers.prefetch_related("seats__member", "deals"))
+    title = f"{table + ', ' if table else ''}{day:%A %-d %B %Y}"
+    if request.GET.get("print"):
+        pdf = printing.evening_document(
+            title, rubbers, printing.paper(form.cleaned_data["paper"] or None)
+        )
+        return _pdf(pdf, printing.filename("evening", None, day))
+    lines, totals = evening_lines(rubbers)
+    return render(
+        request,
+        "scorer/evening.html",
+        {"form": form, "title": title, "lines": lines, "totals": totals},
+    )
+
+
+def _pdf(pdf: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
 
 
 @require_GET

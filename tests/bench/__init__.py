@@ -3,9 +3,14 @@ same run, so that figures from different machines can be compared by their ratio
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 
 
 def medians(runs: int, **loops: Callable[[], object]) -> dict[str, float]:
@@ -18,3 +23,21 @@ def medians(runs: int, **loops: Callable[[], object]) -> dict[str, float]:
             loop()
             times[name].append(time.perf_counter() - start)
     return {name: statistics.median(seconds) for name, seconds in times.items()}
+
+
+@cache
+def django_ready() -> None:
+    """Django set up once for the benchmarks, on a fresh SQLite database of their own."""
+    import django
+    from django.conf import settings
+
+    folder = tempfile.mkdtemp(prefix="bench-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    settings.DATABASES["default"]["NAME"] = Path(folder) / "bench.sqlite3"
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settings.DEBUG = False
+    settings.ROOT_URLCONF = "tests.bench.urls"  # the site, and the minimal view beside it
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)

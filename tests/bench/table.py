@@ -11,11 +11,12 @@ from __future__ import annotations
 import gzip
 import re
 import statistics
-import tempfile
 import time
 import uuid
 from pathlib import Path
 from typing import Any
+
+from tests.bench import django_ready
 
 ROUNDS = 200
 TARGETS = {"poll": 2.0, "save": 5.0}  # times the minimal view
@@ -23,42 +24,27 @@ FIRST_LOAD_TARGET_KB = 60
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        _configure(Path(folder) / "bench.sqlite3")
-        from django.test import Client
+    django_ready()
+    from django.test import Client
 
-        rubber, user = _rubber_of_seven_deals()
-        phone = Client()
-        phone.force_login(user)
-        medians = _time_requests(phone, rubber, user)
-        print()
-        print(f"Scoring at the table: a rubber of 8 deals, median of {ROUNDS} requests each")
-        print(f"    baseline: Django's minimal view        {medians['minimal']:6.2f} ms")
-        for name, label in (
-            ("poll", "an unchanged poll (204)"),
-            ("save", "save a result, get the sheet"),
-        ):
-            ratio = medians[name] / medians["minimal"]
-            verdict = "within" if ratio <= TARGETS[name] else "OVER"
-            print(
-                f"    {label:<35}{medians[name]:6.2f} ms  {ratio:4.1f}×  "
-                f"(target {TARGETS[name]:.0f}×: {verdict})"
-            )
-        _first_load(phone, rubber.pk)
-
-
-def _configure(database: Path) -> None:
-    import django
-    from django.conf import settings
-
-    settings.DATABASES["default"]["NAME"] = database
-    settings.ALLOWED_HOSTS = ["testserver"]
-    settings.DEBUG = False
-    settings.ROOT_URLCONF = "tests.bench.urls"  # the site, and the minimal view beside it
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    rubber, user = _rubber_of_seven_deals()
+    phone = Client()
+    phone.force_login(user)
+    medians = _time_requests(phone, rubber, user)
+    print()
+    print(f"Scoring at the table: a rubber of 8 deals, median of {ROUNDS} requests each")
+    print(f"    baseline: Django's minimal view        {medians['minimal']:6.2f} ms")
+    for name, label in (
+        ("poll", "an unchanged poll (204)"),
+        ("save", "save a result, get the sheet"),
+    ):
+        ratio = medians[name] / medians["minimal"]
+        verdict = "within" if ratio <= TARGETS[name] else "OVER"
+        print(
+            f"    {label:<35}{medians[name]:6.2f} ms  {ratio:4.1f}×  "
+            f"(target {TARGETS[name]:.0f}×: {verdict})"
+        )
+    _first_load(phone, rubber.pk)
 
 
 def _rubber_of_seven_deals() -> tuple[Any, Any]:
@@ -72,7 +58,7 @@ def _rubber_of_seven_deals() -> tuple[Any, Any]:
     users = get_user_model()
     players = [
         Member.objects.create(
-            user=users.objects.create_user(f"p{n}", password="pw"),
+            user=users.objects.create_user(f"table{n}", password="pw"),
             name=f"Player {n}",
             short_name=f"P{n}",
         )

@@ -1,0 +1,253 @@
+"""Printed rubber sheets, blank score pads and evening results, read back from the PDF."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import uuid
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from scorer import printing, services
+from scorer.engine import read_rubber
+from scorer.models import Club, Rubber
+from tests.rubbers import deal
+from tests.scorer.conftest import correct, play, revision
+
+SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
+A4, LETTER = (595, 842), (612, 792)
+
+
+def pages(response):
+    """The text of each page of a PDF answer, its lines run together (cells wrap)."""
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
+
+
+def size(response):
+    box = PdfReader(io.BytesIO(response.content)).pages[0].mediabox
+    return round(float(box.width)), round(float(box.height))
+
+
+@pytest.fixture
+def specimen(players):
+    """Elwell's specimen played through the table's own steps (Carr and Dane are We)."""
+    rubber = services.start_rubber(
+        table="Table 1", members=players, first_dealer=0, user=players[0].user
+    )
+    services.replay(
+        rubber=rubber,
+        deals=read_rubber(json.loads(SPECIMEN.read_text())).deals,
+        user=players[0].user,
+    )
+    return rubber
+
+
+def print_rubber(client, rubber, **params):
+    return client.get(reverse("scorer:rubber_print", args=[rubber.pk]), params)
+
+
+def test_the_specimens_sheet_prints_on_one_page_with_300_148_and_152(carr, specimen):
+    response = print_rubber(carr, specimen)
+    text = pages(response)
+    assert len(text) == 1
+    sheet = text[0]
+    for figure in ("300", "148", "300 − 148 = 152 points won by We"):
+        assert figure in sheet
+    assert "Carr & Dane" in sheet
+    assert "Fenwick & Hartley" in sheet
+    # The sheet in Elwell's order: the 100 above the other honours, games below the line.
+    assert sheet.index("100") < sheet.index("64") < sheet.index("1st game") < sheet.index("Total")
+    day = timezone.localdate()
+    assert response["Content-Disposition"] == (
+        f'inline; filename="rubber-{specimen.pk}-{day.isoformat()}.pdf"'
+    )
+
+
+def test_each_deal_is_printed_with_its_entries_explained(carr, specimen):
+    sheet = pages(print_rubber(carr, specimen))[0]
+    assert "Mrs. Carr; Diamonds by Mrs. Carr" in sheet
+    assert "We 9; We: four" in sheet
+    assert "4 honours in one hand (hearts): 64" in sheet
+    assert "No-trump by Miss Fenwick (passed)" in sheet
+
+
+def test_a_rubber_not_yet_agreed_is_printed_provisional(carr, specimen, players, staff):
+    assert "PROVISIONAL" in pages(print_rubber(carr, specimen))[0]
+    carr.force_login(staff)
+    carr.post(
+        reverse("scorer:agree", args=[specimen.pk]),
+        {"key": uuid.uuid4(), "revision": revision(specimen), "side_agreeing": "both"},
+    )
+    sheet = pages(print_rubber(carr, specimen))[0]
+    assert "PROVISIONAL" not in sheet
+    assert "Agreed: We gain 152 points, They lose them." in sheet
+    assert "agreed by secretary" in sheet
+
+
+def test_corrections_are_printed_with_their_reasons_and_laws(carr, rubber):
+    play(carr, rubber, trump="S", tricks=8)
+    correct(carr, rubber, 1, tricks=9, reason="a trick was miscounted")
+    sheet = pages(print_rubber(carr, rubber))[0]
+    assert "Deal 1, tricks (Law 12), by Mrs. Carr" in sheet
+    assert "“a trick was miscounted”" in sheet
+
+
+def test_a_long_rubber_flows_onto_a_second_page_with_the_heads_repeated(carr, players):
+    rubber = services.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    # Twenty spade part-scores of one by-card, alternately to each side: no game is won.
+    deals = [
+        deal("S", (7, 6) if n % 2 == 0 else (6, 7), dealer=("we", "they")[n % 2]) for n in range(20)
+    ]
+    services.replay(rubber=rubber, deals=deals, user=players[0].user)
+    text = pages(print_rubber(carr, rubber))
+    assert len(text) == 2
+    for page in text:
+        assert "Dealer; the make; doubles" in page  # the deals' heads, on each page
+        assert "PROVISIONAL" in page
+    assert "Page 1 of 2" in text[0]
+    assert "Page 2 of 2" in text[1]
+
+
+def test_the_club_name_page_number_and_date_printed_are_on_the_page(carr, specimen):
+    club = Club.get()
+    club.name = 'The "Portland" Club'
+    club.save()
+    sheet = pages(print_rubber(carr, specimen))[0]
+    assert 'The "Portland" Club' in sheet
+    assert "Page 1 of 1" in sheet
+    assert re.search(r"Printed \d{1,2} \w+ \d{4}, \d\d:\d\d", sheet)
+
+
+def test_the_paper_is_the_clubs_unless_another_is_asked_for(carr, specimen):
+    assert size(print_rubber(carr, specimen)) == A4
+    assert size(print_rubber(carr, specimen, paper="letter")) == LETTER
+    club = Club.get()
+    club.paper = "letter"
+    club.save()
+    assert size(print_rubber(carr, specimen)) == LETTER
+    assert size(print_rubber(carr, specimen, paper="nonsense")) == LETTER
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize(("paper", "dimensions"), [("A4", A4), ("letter", LETTER)])
+def test_blank_pads_print_one_two_or_four_forms_to_a_page(carr, per_page, paper, dimensions):
+    response = carr.get(
+        reverse("scorer:pad_print"), {"per_page": per_page, "pages": 2, "paper": paper}
+    )
+    text = pages(response)
+    assert len(text) == 2
+    assert size(response) == dimensions
+    for page in text:
+        assert page.count("1st game") == per_page
+        assert page.count("3d game") == per_page
+        assert "Rubber 100, Grand Slam 40, Little Slam 20." in page
+
+
+def test_the_values_at_the_foot_of_a_pad_are_the_laws(carr):
+    page = pages(carr.get(reverse("scorer:pad_print"), {"per_page": 1, "pages": 1, "paper": "A4"}))[
+        0
+    ]
+    assert "5 honours, 4 in one hand 18 36 54 72 —" in page  # 54, not the misprint
+    assert "4 honours in one hand 16 32 48 64 100" in page
+    assert "Each trick above six 2 4 6 8 12" in page
+
+
+def test_a_pad_asked_for_badly_is_refused_with_the_reason(carr):
+    response = carr.get(reverse("scorer:pad_print"), {"per_page": 3, "pages": 1, "paper": "A4"})
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.content.decode()
+
+
+def test_an_evening_lists_each_rubber_and_each_members_points(carr, players, specimen):
+    other = services.start_rubber(
+        table="Table 2", members=players, first_dealer=0, user=players[0].user
+    )
+    play(carr, other, trump="NT", tricks=9)  # We 36 and the first game
+    yesterday = services.start_rubber(
+        table="Table 3", members=players, first_dealer=0, user=players[0].user
+    )
+    Rubber.objects.filter(pk=yesterday.pk).update(started_at=timezone.now() - timedelta(days=1))
+    day = timezone.localdate().isoformat()
+    page = carr.get(reverse("scorer:evening"), {"day": day}).content.decode()
+    assert "Table 1" in page
+    assert "Table 2" in page
+    assert "Table 3" not in page
+    response = carr.get(reverse("scorer:evening"), {"day": day, "print": 1, "paper": "letter"})
+    text = pages(response)[0]
+    assert "Table 1" in text
+    assert "We won 152" in text
+    assert "We won 36" in text
+    assert "Mrs. Carr 2 +0 +188" in text  # 152 and 36, neither agreed
+    assert "Miss Fenwick 2 +0 -188" in text
+    assert size(response) == LETTER
+    assert response["Content-Disposition"] == f'inline; filename="evening-{day}.pdf"'
+
+
+def test_an_evening_can_be_of_one_table(carr, players, specimen):
+    services.start_rubber(table="Table 2", members=players, first_dealer=0, user=players[0].user)
+    day = timezone.localdate().isoformat()
+    text = pages(carr.get(reverse("scorer:evening"), {"day": day, "table": "Table 2", "print": 1}))
+    assert "Table 2" in text[0]
+    assert "Table 1" not in text[0]
+
+
+def test_a_bad_day_is_refused_with_the_reason(carr, db):
+    response = carr.get(reverse("scorer:evening"), {"day": "yesterday-ish"})
+    assert response.status_code == 400
+    assert "Enter a valid date." in response.content.decode()
+
+
+def test_printing_reads_static_files_from_disk_and_nothing_from_elsewhere():
+    fetcher = printing.StaticFiles()
+    response = fetcher.fetch(f"{printing.BASE_URL}static/css/print.css")
+    assert b"@font-face" in response.read()
+    with pytest.raises(ValueError, match="only the site's own static files"):
+        fetcher.fetch("https://example.com/tracker.png")
+    with pytest.raises(ValueError, match="only the site's own static files"):
+        fetcher.fetch(f"{printing.BASE_URL}static/no-such-file.css")
+
+
+def test_every_font_in_the_pdf_is_the_projects_own(carr, specimen):
+    """The fonts ship with the site ("Sheet Serif" in print.css): no machine's own
+    fonts stand in, so every machine prints alike."""
+    reader = PdfReader(io.BytesIO(print_rubber(carr, specimen).content))
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+")[-1]
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert fonts == {"Sheet-Serif", "Sheet-Serif-Bold"}
+
+
+def test_printing_needs_a_signed_in_member(client, specimen):
+    response = print_rubber(client, specimen)
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+    assert client.get(reverse("scorer:print")).status_code == 302
+
+
+def test_the_print_page_offers_pads_and_evenings(carr, db):
+    page = carr.get(reverse("scorer:print")).content.decode()
+    assert "Blank score pads" in page
+    assert "An evening's results" in page
+
+
+def test_the_rubber_page_has_a_print_button(carr, specimen):
+    page = carr.get(reverse("scorer:rubber", args=[specimen.pk])).content.decode()
+    assert reverse("scorer:rubber_print", args=[specimen.pk]) in page
+
+
+def test_a_member_name_cannot_break_out_of_the_page_style(carr, specimen):
+    club = Club.get()
+    club.name = "Evil</style><script>x</script>\\"
+    club.save()
+    sheet = pages(print_rubber(carr, specimen))[0]
+    assert "Evil</style><script>x</script>\\" in sheet
