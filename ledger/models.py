@@ -1,1 +1,202 @@
-"""Members' accounts and the club's settlement: postings come with agreed rubbers."""
+"""Members' accounts: the club's stake, a ledger only ever added to, payments, and the
+sittings whose settlements say who pays whom.
+
+A balance is never stored: it is the sum of a member's postings, and each posting names
+its counterparty and its reason. Postings, payments and closed settlements are kept as
+made; the database refuses to change or delete them (scorer/history.py).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+from scorer.models import Member, Rubber
+
+
+class Kept(models.Model):
+    """A row that, once written, is never changed or deleted."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError(f"A {self._meta.verbose_name} is kept as made: it cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValueError(f"A {self._meta.verbose_name} is kept as made: it cannot be deleted.")
+
+
+class Stake(Kept):
+    """Money per 100 points, from a moment on. A rubber settles at the stake in force when
+    it started; a new stake is a new row."""
+
+    per_hundred = models.DecimalField(max_digits=10, decimal_places=4)
+    currency = models.CharField(max_length=3, default="GBP")
+    smallest_unit = models.DecimalField(max_digits=6, decimal_places=4, default=Decimal("0.01"))
+    valid_from = models.DateTimeField(default=timezone.now, db_index=True)
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["-valid_from"]
+        constraints = [
+            models.CheckConstraint(condition=Q(per_hundred__gte=0), name="stake_not_negative"),
+            models.CheckConstraint(condition=Q(smallest_unit__gt=0), name="unit_above_nothing"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.currency} {self.per_hundred} a hundred from {self.valid_from:%d %b %Y}"
+
+    @classmethod
+    def in_force(cls, at: datetime) -> Stake | None:
+        return cls.objects.filter(valid_from__lte=at).order_by("-valid_from", "-id").first()
+
+
+class Sitting(models.Model):
+    """An evening, or whatever period the club settles: the rubbers started in it."""
+
+    name = models.CharField(max_length=60)
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-start"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__gt=F("start")), name="ends_after_start")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and Sitting.objects.filter(pk=self.pk, closed_at__isnull=False):
+            raise ValueError("A closed settlement is never changed.")
+        super().save(*args, **kwargs)
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+    def rubbers(self) -> models.QuerySet[Rubber]:
+        return Rubber.objects.filter(started_at__gte=self.start, started_at__lt=self.end)
+
+
+class Payment(Kept):
+    """Money handed from one member to another, as the secretary records it. A mistake is
+    put right by recording the payment back the other way."""
+
+    METHODS = [("cash", "Cash"), ("transfer", "Bank transfer")]
+
+    payer = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments_made")
+    payee = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments_received")
+    amount = models.DecimalField(max_digits=12, decimal_places=4)
+    currency = models.CharField(max_length=3)
+    method = models.CharField(max_length=8, choices=METHODS)
+    note = models.CharField(max_length=200, blank=True)
+    reverses = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-recorded_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_above_nothing"),
+            models.CheckConstraint(condition=~Q(payer=F("payee")), name="paid_to_another"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer} paid {self.payee} {self.currency} {self.amount}"
+
+
+class Posting(Kept):
+    """A change to a member's balance, naming its counterparty and its reason. Positive:
+    the member is owed more (or owes less)."""
+
+    RUBBER, ROUNDING, PAYMENT = "rubber", "rounding", "payment"
+    KINDS = [(RUBBER, "Rubber"), (ROUNDING, "Rounding at settlement"), (PAYMENT, "Payment")]
+
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="postings")
+    kind = models.CharField(max_length=8, choices=KINDS)
+    rubber = models.ForeignKey(
+        Rubber, on_delete=models.PROTECT, null=True, blank=True, related_name="postings"
+    )
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True)
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, null=True, blank=True)
+    points = models.IntegerField(default=0)
+    amount = models.DecimalField(max_digits=18, decimal_places=6)
+    currency = models.CharField(max_length=3)
+    counterparty = models.CharField(max_length=200)
+    reason = models.CharField(max_length=200)
+    posted_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["posted_at", "id"]
+        constraints = [
+            # A rubber posts once and only once to each of its players.
+            models.UniqueConstraint(
+                fields=["rubber", "member"],
+                condition=Q(kind="rubber"),
+                name="a_rubber_posts_once",
+            ),
+            models.UniqueConstraint(
+                fields=["sitting", "member"],
+                condition=Q(kind="rounding"),
+                name="rounded_once_a_settlement",
+            ),
+            models.UniqueConstraint(fields=["payment", "member"], name="a_payment_posts_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.amount:+} {self.currency} ({self.reason})"
+
+
+class SettlementLine(Kept):
+    """A member's part in a closed settlement, as it was closed."""
+
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="lines")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    rubbers = models.PositiveIntegerField()
+    points_won = models.IntegerField()
+    points_lost = models.IntegerField()
+    exact = models.DecimalField(max_digits=18, decimal_places=6)
+    rounded = models.DecimalField(max_digits=18, decimal_places=6)
+    brought_forward = models.DecimalField(max_digits=18, decimal_places=6)
+    due = models.DecimalField(max_digits=18, decimal_places=6)
+
+    class Meta:
+        ordering = ["member__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["sitting", "member"], name="one_line_a_member")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} in {self.sitting}: {self.due}"
+
+
+class Transfer(Kept):
+    """Who pays whom how much, to settle a closed settlement."""
+
+    sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="transfers")
+    payer = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    payee = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    amount = models.DecimalField(max_digits=18, decimal_places=6)
+
+    def __str__(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.amount}"

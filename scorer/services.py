@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from ledger import services as ledger
 from scorer import engine
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners
@@ -412,6 +413,9 @@ def agree(
         rubber.agreed_at = now
         rubber.agreed_value = value(state)
         rubber.abandoned = not state.sheet.finished
+        rubber.save(update_fields=AGREEMENT_FIELDS)
+        ledger.post_rubber(rubber, state.seats)  # in this transaction: posted with it, once
+        return state
     rubber.save(update_fields=AGREEMENT_FIELDS)
     return state
 

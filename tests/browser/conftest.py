@@ -73,11 +73,12 @@ def screenshot(page, name: str) -> None:
 @pytest.fixture(autouse=True)
 def _corrections_may_be_emptied_between_tests(transactional_db):
     """The live server's tests empty the database after each one, which the guard on the
-    record of corrections refuses: lift it for that moment only."""
+    records that are only added to refuses: lift it for that moment only."""
     from django.db import connection
 
     from scorer import history
 
-    history.guard(connection)
+    tables = history.guarded(connection)
+    history.guard(connection, *tables)
     yield
-    history.lift(connection)
+    history.lift(connection, *tables)

@@ -1,0 +1,124 @@
+"""Settling up: rounding each member's amount without losing a penny, and the fewest
+transfers that settle a set of balances. Plain Python, no Django."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+from itertools import combinations
+
+ROUNDING_RULE = (
+    "Each member's amount is rounded to the currency's smallest unit, half away from "
+    "nothing; if the rounded amounts do not then add up to nothing, the difference is made "
+    "good a unit at a time by the members whose amounts were rounded furthest, in order of "
+    "their names where that ties. The settlement always adds up to exactly nothing."
+)
+# Up to this many members with something to pay or receive, the fewest transfers are
+# found exactly; beyond, by matching equal debts first and then the largest against the
+# largest, which never takes more than one transfer fewer than the members.
+EXACT_UP_TO = 14
+
+
+def round_to_nothing[K: Hashable](
+    exact: Mapping[K, Decimal], unit: Decimal, order: Mapping[K, str]
+) -> dict[K, Decimal]:
+    """Round each amount to `unit` so that the rounded amounts add up to exactly what
+    the exact amounts do (nothing, for a settlement). `order` names each member, to break
+    ties."""
+    rounded = {k: _half_away(value / unit) for k, value in exact.items()}
+    target = (sum(exact.values(), Decimal(0)) / unit).to_integral_value()
+    difference = int(target - sum(rounded.values(), Decimal(0)))
+    if difference:
+        step = 1 if difference > 0 else -1
+
+        # Those whose exact amount lay furthest from where it was rounded move first.
+        def error(k: K) -> Decimal:
+            return (exact[k] / unit - rounded[k]) * step
+
+        movable = sorted(exact, key=lambda k: (-error(k), order[k]))
+        for k in movable[: abs(difference)]:
+            rounded[k] += step
+    return {k: units * unit for k, units in rounded.items()}
+
+
+def _half_away(units: Decimal) -> Decimal:
+    sign = 1 if units >= 0 else -1
+    return sign * (abs(units) + Decimal("0.5")).to_integral_value(ROUND_FLOOR)
+
+
+@dataclass(frozen=True)
+class Transfer[K]:
+    payer: K
+    payee: K
+    amount: int  # in the currency's smallest unit
+
+
+def fewest_transfers[K: Hashable](
+    balances: Mapping[K, int], order: Mapping[K, str]
+) -> list[Transfer[K]]:
+    """Transfers that bring every balance (in smallest units; positive: due to the member)
+    to nothing, as few as possible. The fewest is the number of members with a balance
+    less the largest number of groups of them whose balances add up to nothing."""
+    owing = {k: v for k, v in balances.items() if v}
+    if sum(owing.values()) != 0:
+        raise ValueError("balances to settle must add up to nothing")
+    members = sorted(owing, key=lambda k: order[k])
+    groups = _zero_groups(members, owing) if len(members) <= EXACT_UP_TO else [members]
+    transfers: list[Transfer[K]] = []
+    for group in groups:
+        transfers += _settle(group, owing, order)
+    return transfers
+
+
+def _zero_groups[K](members: list[K], owing: Mapping[K, int]) -> list[list[K]]:
+    """The members split into the largest number of groups each adding up to nothing
+    (dynamic programming over subsets)."""
+    n = len(members)
+    if n == 0:
+        return []
+    totals = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = (mask & -mask).bit_length() - 1
+        totals[mask] = totals[mask & (mask - 1)] + owing[members[low]]
+    best = [0] * (1 << n)
+    choice = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        for i in range(n):
+            if mask >> i & 1 and best[mask ^ (1 << i)] >= best[mask]:
+                best[mask], choice[mask] = best[mask ^ (1 << i)], i
+        if totals[mask] == 0:
+            best[mask] += 1
+    # Walk back: a group closes each time the running set adds up to nothing.
+    groups: list[list[K]] = []
+    current: list[K] = []
+    mask = (1 << n) - 1
+    while mask:
+        if totals[mask] == 0 and current:
+            groups.append(current)
+            current = []
+        i = choice[mask]
+        current.append(members[i])
+        mask ^= 1 << i
+    groups.append(current)
+    return [group for group in groups if group]
+
+
+def _settle[K](group: list[K], owing: Mapping[K, int], order: Mapping[K, str]) -> list[Transfer[K]]:
+    """Settle one group: equal and opposite balances pay each other, then the largest
+    debtor pays the largest creditor, until nothing is owed."""
+    left = {k: owing[k] for k in group}
+    transfers: list[Transfer[K]] = []
+    for payer, payee in combinations(sorted(left, key=lambda k: order[k]), 2):
+        for debtor, creditor in ((payer, payee), (payee, payer)):
+            if left[debtor] < 0 and left[creditor] > 0 and -left[debtor] == left[creditor]:
+                transfers.append(Transfer(debtor, creditor, left[creditor]))
+                left[debtor] = left[creditor] = 0
+    while any(left.values()):
+        debtor = min(left, key=lambda k: (left[k], order[k]))
+        creditor = max(left, key=lambda k: (left[k], order[k]))
+        amount = min(-left[debtor], left[creditor])
+        transfers.append(Transfer(debtor, creditor, amount))
+        left[debtor] += amount
+        left[creditor] -= amount
+    return transfers

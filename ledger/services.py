@@ -1,0 +1,293 @@
+"""Writing to the ledger, and the settlement of a sitting.
+
+An agreed rubber posts once to each of its players; a payment posts to its payer and its
+payee; closing a sitting rounds each member's amount (posting the rounding) and fixes who
+pays whom. Every one of these adds up to nothing across the members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Count, Q, Sum
+from django.utils import timezone
+
+from ledger.models import Payment, Posting, SettlementLine, Sitting, Stake, Transfer
+from ledger.money import ROUNDING_RULE, fewest_transfers, round_to_nothing
+from scorer.models import Member, Rubber
+
+NOTHING = Decimal(0)
+
+
+class LedgerError(ValueError):
+    """What the ledger refuses, in words the secretary can act on."""
+
+
+def post_rubber(rubber: Rubber, seats: Sequence[Member]) -> list[Posting]:
+    """An agreed rubber (or one abandoned and counted): each player of one partnership
+    gains its points, each of the other loses them (Law 11), at the stake in force when it
+    started. Run inside the agreement's transaction; the database takes it only once."""
+    if rubber.agreed_value is None or (rubber.abandoned and not rubber.abandoned_counts):
+        return []
+    stake = Stake.in_force(rubber.started_at)
+    per_hundred = stake.per_hundred if stake else NOTHING
+    currency = stake.currency if stake else ""
+    started = timezone.localtime(rubber.started_at)
+    postings = []
+    for position, member in enumerate(seats):
+        points = rubber.agreed_value if position % 2 == 0 else -rubber.agreed_value
+        partner = seats[(position + 2) % 4]
+        opponents = (seats[(position + 1) % 4], seats[(position + 3) % 4])
+        postings.append(
+            Posting(
+                member=member,
+                kind=Posting.RUBBER,
+                rubber=rubber,
+                points=points,
+                amount=Decimal(points) * per_hundred / 100,
+                currency=currency,
+                counterparty=f"{opponents[0].name} and {opponents[1].name}",
+                reason=f"rubber at {rubber.table}, {started:%d %b %Y %H:%M}, "
+                f"partnering {partner.name}",
+            )
+        )
+    return Posting.objects.bulk_create(postings)
+
+
+@transaction.atomic
+def record_payment(
+    *,
+    payer: Member,
+    payee: Member,
+    amount: Decimal,
+    method: str,
+    note: str,
+    user: AbstractBaseUser,
+    reverses: Payment | None = None,
+) -> Payment:
+    """Money handed from payer to payee: the payer owes that much less, the payee is owed
+    that much less."""
+    stake = Stake.in_force(timezone.now())
+    unit = stake.smallest_unit if stake else Decimal("0.01")
+    if amount <= 0:
+        raise LedgerError("A payment is of more than nothing.")
+    if amount % unit:
+        raise LedgerError(f"A payment is in whole units of {unit}.")
+    if payer == payee:
+        raise LedgerError("A member cannot pay himself.")
+    currency = stake.currency if stake else ""
+    payment = Payment.objects.create(
+        payer=payer,
+        payee=payee,
+        amount=amount,
+        currency=currency,
+        method=method,
+        note=note,
+        reverses=reverses,
+        recorded_by=user,
+    )
+    how = dict(Payment.METHODS)[method].lower()
+    Posting.objects.bulk_create(
+        [
+            Posting(
+                member=payer,
+                kind=Posting.PAYMENT,
+                payment=payment,
+                amount=amount,
+                currency=currency,
+                counterparty=payee.name,
+                reason=f"paid by {how}" + (f": {note}" if note else ""),
+            ),
+            Posting(
+                member=payee,
+                kind=Posting.PAYMENT,
+                payment=payment,
+                amount=-amount,
+                currency=currency,
+                counterparty=payer.name,
+                reason=f"received by {how}" + (f": {note}" if note else ""),
+            ),
+        ]
+    )
+    return payment
+
+
+# -- Settlements ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    member: Member
+    rubbers: int
+    points_won: int
+    points_lost: int  # as a negative number
+    exact: Decimal  # the rubbers' money at their stakes
+    rounded: Decimal
+    brought_forward: Decimal  # owed or due from before, payments included
+    due: Decimal  # positive: to be received; negative: to be paid
+
+    @property
+    def net_points(self) -> int:
+        return self.points_won + self.points_lost
+
+
+@dataclass(frozen=True)
+class Settlement:
+    sitting: Sitting
+    currency: str
+    unit: Decimal
+    lines: list[Line]
+    transfers: list[Transfer]
+    unagreed: list[Rubber]  # rubbers in the sitting not yet agreed: no closing till they are
+    rule: str = ROUNDING_RULE
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.due for line in self.lines), NOTHING)
+
+
+def settlement(sitting: Sitting) -> Settlement:
+    """The settlement of a sitting: as closed, or as it would close now."""
+    stake = Stake.in_force(sitting.end)
+    currency = stake.currency if stake else ""
+    unit = stake.smallest_unit if stake else Decimal("0.01")
+    if sitting.closed:
+        lines = [
+            Line(
+                kept.member,
+                kept.rubbers,
+                kept.points_won,
+                kept.points_lost,
+                kept.exact,
+                kept.rounded,
+                kept.brought_forward,
+                kept.due,
+            )
+            for kept in sitting.lines.select_related("member")
+        ]
+        transfers = list(sitting.transfers.select_related("payer", "payee").order_by("id"))
+        return Settlement(sitting, currency, unit, lines, transfers, [])
+    played = (
+        Posting.objects.filter(
+            kind=Posting.RUBBER,
+            rubber__started_at__gte=sitting.start,
+            rubber__started_at__lt=sitting.end,
+        )
+        .values("member")
+        .annotate(
+            rubbers=Count("id"),
+            won=Sum("points", filter=Q(points__gt=0), default=0),
+            lost=Sum("points", filter=Q(points__lt=0), default=0),
+            exact=Sum("amount", default=NOTHING),
+        )
+    )
+    before = _settled_balances(excluding=sitting)
+    ids = {row["member"] for row in played} | {k for k, v in before.items() if v}
+    members = {m.pk: m for m in Member.objects.filter(pk__in=ids)}
+    names = {pk: member.name for pk, member in members.items()}
+    exact = dict.fromkeys(members, NOTHING)
+    counts = dict.fromkeys(members, (0, 0, 0))
+    for row in played:
+        exact[row["member"]] = row["exact"]
+        counts[row["member"]] = (row["rubbers"], row["won"], row["lost"])
+    rounded = round_to_nothing(exact, unit, names) if exact else {}
+    lines = [
+        Line(
+            members[pk],
+            *counts[pk],
+            exact[pk],
+            rounded[pk],
+            before.get(pk, NOTHING),
+            before.get(pk, NOTHING) + rounded[pk],
+        )
+        for pk in sorted(members, key=names.__getitem__)
+    ]
+    due = {line.member.pk: int(line.due / unit) for line in lines}
+    transfers = [
+        Transfer(
+            sitting=sitting, payer=members[t.payer], payee=members[t.payee], amount=t.amount * unit
+        )
+        for t in fewest_transfers(due, names)
+    ]
+    unagreed = list(sitting.rubbers().filter(agreed_at__isnull=True).order_by("started_at"))
+    return Settlement(sitting, currency, unit, lines, transfers, unagreed)
+
+
+def _settled_balances(*, excluding: Sitting) -> dict[int, Decimal]:
+    """Each member's balance from what has been settled: the rounded amounts of closed
+    settlements, and every payment."""
+    balances: dict[int, Decimal] = {}
+    closed = SettlementLine.objects.exclude(sitting=excluding).values("member")
+    for row in closed.annotate(total=Sum("rounded")):
+        balances[row["member"]] = row["total"]
+    paid = Posting.objects.filter(kind=Posting.PAYMENT).values("member")
+    for row in paid.annotate(total=Sum("amount")):
+        balances[row["member"]] = balances.get(row["member"], NOTHING) + row["total"]
+    return balances
+
+
+@transaction.atomic
+def close(sitting: Sitting, user: AbstractBaseUser) -> Settlement:
+    """Fix a sitting's settlement for good: its lines and transfers are kept, and each
+    member's rounding is posted, so that his balance is in whole units."""
+    sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
+    if sitting.closed:
+        raise LedgerError(f"{sitting.name} is closed already.")
+    if sitting.end > timezone.now():
+        raise LedgerError(
+            f"{sitting.name} runs until {timezone.localtime(sitting.end):%d %b %Y %H:%M}: "
+            "close it after that."
+        )
+    result = settlement(sitting)
+    if result.unagreed:
+        tables = ", ".join(sorted({rubber.table for rubber in result.unagreed}))
+        raise LedgerError(
+            f"{len(result.unagreed)} rubber(s) of {sitting.name} are not yet agreed ({tables}): "
+            "agree or abandon them first."
+        )
+    SettlementLine.objects.bulk_create(
+        SettlementLine(
+            sitting=sitting,
+            member=line.member,
+            rubbers=line.rubbers,
+            points_won=line.points_won,
+            points_lost=line.points_lost,
+            exact=line.exact,
+            rounded=line.rounded,
+            brought_forward=line.brought_forward,
+            due=line.due,
+        )
+        for line in result.lines
+    )
+    Transfer.objects.bulk_create(result.transfers)
+    Posting.objects.bulk_create(
+        Posting(
+            member=line.member,
+            kind=Posting.ROUNDING,
+            sitting=sitting,
+            amount=line.rounded - line.exact,
+            currency=result.currency,
+            counterparty="the other members of the settlement",
+            reason=f"rounding at the settlement of {sitting.name}",
+        )
+        for line in result.lines
+        if line.rounded != line.exact
+    )
+    sitting.closed_at, sitting.closed_by = timezone.now(), user
+    sitting.save(update_fields=["closed_at", "closed_by"])
+    return settlement(sitting)
+
+
+def open_sitting(*, name: str, start: datetime, end: datetime, user: AbstractBaseUser) -> Sitting:
+    """A new sitting, which may not overlap another."""
+    if end <= start:
+        raise LedgerError("A sitting ends after it starts.")
+    overlap = Sitting.objects.filter(start__lt=end, end__gt=start).first()
+    if overlap:
+        raise LedgerError(f"It overlaps {overlap.name}: a rubber settles in one sitting only.")
+    return Sitting.objects.create(name=name, start=start, end=end, created_by=user)
