@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
+pytest_plugins = ["tests.fixtures"]
+
 # The engine is fast but a rubber replays several deals: no per-example deadline, and a
 # fixed number of examples so the suite's time is predictable.
 settings.register_profile("default", deadline=None, max_examples=150)

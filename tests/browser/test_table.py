@@ -15,7 +15,7 @@ from scorer.engine.calls import ACES_EASY, CALLED, call_of
 from scorer.engine.interchange import read_rubber
 from scorer.models import Deal, Member
 from tests.browser.conftest import screenshot, sign_in
-from tests.scorer.conftest import make_member
+from tests.fixtures import make_member
 
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
 TRUMP_CHIPS = {

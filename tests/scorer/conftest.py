@@ -1,62 +1,13 @@
-"""A club with four members at a table, and helpers that send forms as a phone does."""
+"""Helpers that send forms as a phone does (the club and its members are in tests/fixtures.py)."""
 
 from __future__ import annotations
 
 import uuid
 
-import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scorer import services
-from scorer.models import Club, Member, Rubber
-
-NAMES = [
-    ("Mrs. Carr", "Carr"),
-    ("Miss Fenwick", "Fenwick"),
-    ("Mr. Dane", "Dane"),
-    ("Col. Hartley", "Hartley"),
-]
-
-
-def make_member(name: str, short_name: str) -> Member:
-    user = get_user_model().objects.create_user(short_name.lower(), password="pw")
-    return Member.objects.create(user=user, name=name, short_name=short_name)
-
-
-@pytest.fixture
-def club(db):
-    return Club.get()
-
-
-@pytest.fixture
-def players(club):
-    """Seated round the table: Carr (We), Fenwick (They), Dane (We), Hartley (They)."""
-    return [make_member(name, short) for name, short in NAMES]
-
-
-@pytest.fixture
-def stranger(db):
-    return make_member("Mr. Lacey", "Lacey")
-
-
-@pytest.fixture
-def staff(db):
-    return get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
-
-
-@pytest.fixture
-def rubber(players):
-    return services.start_rubber(
-        table="Table 1", members=players, first_dealer=0, user=players[0].user
-    )
-
-
-@pytest.fixture
-def carr(client, players):
-    """A phone signed in as Mrs. Carr, who sits at the table."""
-    client.force_login(players[0].user)
-    return client
+from scorer.models import Rubber
 
 
 def revision(rubber: Rubber) -> int:
