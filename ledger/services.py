@@ -291,3 +291,84 @@ def open_sitting(*, name: str, start: datetime, end: datetime, user: AbstractBas
     if overlap:
         raise LedgerError(f"It overlaps {overlap.name}: a rubber settles in one sitting only.")
     return Sitting.objects.create(name=name, start=start, end=end, created_by=user)
+
+
+# -- Reports -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatementRow:
+    posting: Posting
+    balance: Decimal  # after this posting
+
+
+def statement(member: Member) -> list[StatementRow]:
+    """Every posting to a member's account, oldest first, with the balance after each."""
+    rows, balance = [], NOTHING
+    for posting in member.postings.select_related("rubber").order_by("posted_at", "id"):
+        balance += posting.amount
+        rows.append(StatementRow(posting, balance))
+    return rows
+
+
+def balances() -> dict[int, Decimal]:
+    """Every member's balance, in one query."""
+    totals = Posting.objects.values("member").annotate(total=Sum("amount"))
+    return {row["member"]: row["total"] for row in totals}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A member in the club's table for a period."""
+
+    member: Member
+    rubbers: int
+    won: int  # rubbers his side gained from
+    net_points: int
+    best_partner: Member | None
+    best_points: int  # net points with that partner
+
+
+def club_table(start: datetime, end: datetime) -> list[Standing]:
+    """Each member who played in the period: rubbers, those gained from, net points, and
+    the partnership that gained him most. Two queries, whatever the number of members."""
+    from scorer.models import Seat
+
+    postings = list(
+        Posting.objects.filter(
+            kind=Posting.RUBBER, rubber__started_at__gte=start, rubber__started_at__lt=end
+        ).select_related("member")
+    )
+    seats = Seat.objects.filter(rubber__in={p.rubber_id for p in postings}).select_related("member")
+    at_table: dict[tuple[int | None, int], Member] = {}
+    position_of: dict[tuple[int | None, int], int] = {}
+    for seat in seats:
+        at_table[(seat.rubber_id, seat.position)] = seat.member
+        position_of[(seat.rubber_id, seat.member_id)] = seat.position
+    members: dict[int, Member] = {}
+    played: dict[int, list[int]] = {}
+    with_partner: dict[int, dict[int, int]] = {}
+    for posting in postings:
+        member = posting.member
+        members[member.pk] = member
+        played.setdefault(member.pk, []).append(posting.points)
+        partner = at_table[
+            (posting.rubber_id, (position_of[(posting.rubber_id, member.pk)] + 2) % 4)
+        ]
+        members[partner.pk] = partner
+        gains = with_partner.setdefault(member.pk, {})
+        gains[partner.pk] = gains.get(partner.pk, 0) + posting.points
+    table = []
+    for pk, points in played.items():
+        best = max(with_partner[pk].items(), key=lambda item: (item[1], -item[0]), default=None)
+        table.append(
+            Standing(
+                member=members[pk],
+                rubbers=len(points),
+                won=sum(1 for p in points if p > 0),
+                net_points=sum(points),
+                best_partner=members[best[0]] if best else None,
+                best_points=best[1] if best else 0,
+            )
+        )
+    return sorted(table, key=lambda s: (-s.net_points, s.member.name))

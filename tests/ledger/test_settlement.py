@@ -37,7 +37,11 @@ def test_each_member_has_his_rubbers_points_and_money(players, staff, stake, eve
     lines = {line.member: line for line in result.lines}
     carr, fenwick = players[0], players[1]
     value = rubber.agreed_value
-    assert (lines[carr].rubbers, lines[carr].points_won, lines[carr].net_points) == (1, value, value)
+    assert (lines[carr].rubbers, lines[carr].points_won, lines[carr].net_points) == (
+        1,
+        value,
+        value,
+    )
     assert lines[fenwick].points_lost == -value
     assert lines[carr].exact == Decimal(value) * Decimal("0.50") / 100
     assert lines[carr].due == lines[carr].rounded
@@ -56,8 +60,12 @@ def test_the_transfers_settle_what_is_due(players, staff, stake, evening):
 
 
 def test_closing_keeps_the_settlement_and_posts_the_rounding(players, staff, club, evening):
-    Stake.objects.create(per_hundred=Decimal("0.333"), currency="GBP", set_by=staff,
-                         valid_from=timezone.now() - timedelta(days=2))
+    Stake.objects.create(
+        per_hundred=Decimal("0.333"),
+        currency="GBP",
+        set_by=staff,
+        valid_from=timezone.now() - timedelta(days=2),
+    )
     agreed(players, staff, WON_BY_WE)
     ended(evening)
     closed = ledger.close(evening, staff)
@@ -112,12 +120,14 @@ def test_a_balance_carries_forward_until_paid(players, staff, stake, evening):
     carr, fenwick = players[0], players[1]
     owed = next(line.due for line in first.lines if line.member == fenwick)
     assert owed < 0
-    tonight = ledger.open_sitting(name="Tonight", start=timezone.now(),
-                                  end=timezone.now() + timedelta(hours=5), user=staff)
+    tonight = ledger.open_sitting(
+        name="Tonight", start=timezone.now(), end=timezone.now() + timedelta(hours=5), user=staff
+    )
     unpaid = {line.member: line for line in ledger.settlement(tonight).lines}
     assert unpaid[fenwick].brought_forward == owed
-    ledger.record_payment(payer=fenwick, payee=carr, amount=-owed, method="cash", note="",
-                          user=staff)
+    ledger.record_payment(
+        payer=fenwick, payee=carr, amount=-owed, method="cash", note="", user=staff
+    )
     paid = {line.member: line for line in ledger.settlement(tonight).lines}
     # Her payment squares her and Mrs. Carr (whose winnings were what she owed); Mr. Dane
     # and Col. Hartley still carry theirs forward.
@@ -129,8 +139,12 @@ def test_a_balance_carries_forward_until_paid(players, staff, stake, evening):
 
 def test_sittings_may_not_overlap(staff, evening):
     with pytest.raises(ledger.LedgerError, match="overlaps Last night"):
-        ledger.open_sitting(name="Again", start=evening.start + timedelta(hours=1),
-                            end=evening.end + timedelta(hours=1), user=staff)
+        ledger.open_sitting(
+            name="Again",
+            start=evening.start + timedelta(hours=1),
+            end=evening.end + timedelta(hours=1),
+            user=staff,
+        )
 
 
 def test_rubbers_outside_the_sitting_are_not_in_its_settlement(players, staff, stake, evening):

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from ledger import views
+
+app_name = "ledger"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("me/", views.me, name="me"),
+    path("members/<int:pk>/", views.member_statement, name="member"),
+    path("table/", views.club_table, name="table"),
+    path("stake/", views.set_stake, name="stake"),
+    path("sittings/", views.open_sitting, name="open"),
+    path("sittings/<int:pk>/", views.sitting, name="sitting"),
+    path("sittings/<int:pk>/print/", views.sitting_print, name="sitting_print"),
+    path("sittings/<int:pk>/close/", views.close_sitting, name="close"),
+    path("payments/", views.record_payment, name="pay"),
+    path("payments/<int:pk>/reverse/", views.reverse_payment, name="reverse"),
+]

@@ -1,0 +1,198 @@
+"""The ledger's pages: the secretary's desk, a member's statement, the club's table."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from ledger.models import Payment, Posting, Sitting, Stake
+from tests.ledger.conftest import WON_BY_WE, agreed
+
+
+@pytest.fixture
+def secretary(client, staff):
+    client.force_login(staff)
+    return client
+
+
+@pytest.fixture
+def evening(players, staff, stake):
+    """A sitting just ended, with one rubber We won in it."""
+    agreed(players, staff, WON_BY_WE)
+    now = timezone.now()
+    return Sitting.objects.create(
+        name="Last night", start=now - timedelta(days=1), end=now, created_by=staff
+    )
+
+
+def test_the_secretary_sees_the_stake_sittings_and_balances(secretary, evening, players):
+    page = secretary.get(reverse("ledger:index")).content.decode()
+    assert "GBP 0.5000 a hundred points" in page
+    assert "Last night" in page
+    assert "Mrs. Carr" in page
+
+
+def test_the_secretary_sets_the_stake_from_now_on(secretary, stake):
+    response = secretary.post(
+        reverse("ledger:stake"), {"per_hundred": "1.25", "currency": "GBP", "smallest_unit": "0.01"}
+    )
+    assert response.status_code == 302
+    assert Stake.in_force(timezone.now()).per_hundred == Decimal("1.25")
+    assert Stake.objects.count() == 2  # the old stake is kept for the rubbers it settles
+
+
+def test_the_secretary_opens_a_sitting_and_sees_its_settlement(secretary, players, staff, stake):
+    agreed(players, staff, WON_BY_WE)
+    now = timezone.localtime()
+    response = secretary.post(
+        reverse("ledger:open"),
+        {
+            "name": "Tonight",
+            "start": (now - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+            "end": (now + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+        },
+    )
+    sitting = Sitting.objects.get()
+    assert response.url == reverse("ledger:sitting", args=[sitting.pk])
+    page = secretary.get(response.url).content.decode()
+    assert "Who pays whom" in page
+    assert "Miss Fenwick pays" in page
+    assert "adds up to exactly nothing" in page
+
+
+def test_the_settlement_downloads_as_csv_and_prints_as_pdf(secretary, evening):
+    response = secretary.get(reverse("ledger:sitting", args=[evening.pk]), {"format": "csv"})
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert response["Content-Type"] == "text/csv"
+    assert rows[1][0] == "Member"
+    assert {row[0] for row in rows[2:6]} == {
+        "Mrs. Carr",
+        "Miss Fenwick",
+        "Mr. Dane",
+        "Col. Hartley",
+    }
+    assert sum(Decimal(row[8]) for row in rows[2:6]) == 0
+    pdf = secretary.get(reverse("ledger:sitting_print", args=[evening.pk]))
+    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Last night" in text
+    assert "Who pays whom" in text
+    assert "NOT CLOSED" in text
+
+
+def test_the_secretary_closes_a_settlement_and_it_stays_closed(secretary, evening):
+    response = secretary.post(reverse("ledger:close", args=[evening.pk]))
+    assert response.status_code == 302
+    evening.refresh_from_db()
+    assert evening.closed
+    page = secretary.get(reverse("ledger:sitting", args=[evening.pk])).content.decode()
+    assert "fixed for good" in page
+    assert "Close this settlement" not in page
+    again = secretary.post(reverse("ledger:close", args=[evening.pk]), follow=True)
+    assert "closed already" in again.content.decode()
+
+
+def test_the_secretary_records_and_reverses_a_payment(secretary, players, stake):
+    carr, fenwick = players[0], players[1]
+    secretary.post(
+        reverse("ledger:pay"),
+        {"payer": fenwick.pk, "payee": carr.pk, "amount": "2.50", "method": "cash", "note": ""},
+    )
+    payment = Payment.objects.get()
+    assert payment.amount == Decimal("2.50")
+    secretary.post(reverse("ledger:reverse", args=[payment.pk]))
+    assert sum(p.amount for p in fenwick.postings.all()) == 0
+    again = secretary.post(reverse("ledger:reverse", args=[payment.pk]), follow=True)
+    assert "reversed already" in again.content.decode()
+
+
+def test_a_payment_to_oneself_is_refused(secretary, players, stake):
+    response = secretary.post(
+        reverse("ledger:pay"),
+        {"payer": players[0].pk, "payee": players[0].pk, "amount": "1", "method": "cash"},
+        follow=True,
+    )
+    assert "cannot pay himself" in response.content.decode()
+    assert not Payment.objects.exists()
+
+
+def test_a_member_sees_his_own_statement_with_its_running_balance(client, players, staff, stake):
+    rubber = agreed(players, staff, WON_BY_WE)
+    carr = players[0]
+    client.force_login(carr.user)
+    response = client.get(reverse("ledger:index"))
+    assert response.url == reverse("ledger:me")
+    page = client.get(response.url).content.decode()
+    expected = Decimal(rubber.agreed_value) * Decimal("0.50") / 100
+    assert "Mrs. Carr's account" in page
+    assert f"Balance: +{expected:.2f}" in page
+    assert "against Miss Fenwick and Col. Hartley" in page
+    assert "partnering Mr. Dane" in page
+
+
+def test_a_member_cannot_see_another_members_statement(client, players, staff, stake):
+    client.force_login(players[0].user)
+    assert client.get(reverse("ledger:member", args=[players[1].pk])).status_code == 403
+    assert client.get(reverse("ledger:member", args=[players[0].pk])).status_code == 200
+
+
+def test_the_club_table_shows_rubbers_points_and_the_best_partnership(
+    client, players, staff, stake
+):
+    agreed(players, staff, WON_BY_WE)
+    client.force_login(players[1].user)
+    page = client.get(reverse("ledger:table")).content.decode()
+    assert "Mrs. Carr" in page
+    assert "Mr. Dane (+" in page  # Mrs. Carr's best partner
+
+
+@pytest.mark.parametrize(
+    ("name", "method", "args"),
+    [
+        ("ledger:stake", "post", []),
+        ("ledger:open", "post", []),
+        ("ledger:pay", "post", []),
+        ("ledger:sitting", "get", ["sitting"]),
+        ("ledger:sitting_print", "get", ["sitting"]),
+        ("ledger:close", "post", ["sitting"]),
+        ("ledger:reverse", "post", ["payment"]),
+    ],
+)
+def test_only_the_staff_keep_the_ledger(client, players, staff, stake, evening, name, method, args):
+    from ledger import services
+
+    payment = services.record_payment(
+        payer=players[1], payee=players[0], amount=Decimal(1), method="cash", note="", user=staff
+    )
+    objects = {"sitting": evening.pk, "payment": payment.pk}
+    client.force_login(players[0].user)
+    url = reverse(name, args=[objects[a] for a in args])
+    response = getattr(client, method)(
+        url, {"per_hundred": "9", "currency": "GBP", "smallest_unit": "0.01"}
+    )
+    assert response.status_code == 403
+    assert Stake.objects.count() == 1
+    assert not Sitting.objects.filter(closed_at__isnull=False).exists()
+    assert Posting.objects.filter(kind=Posting.PAYMENT).count() == 2
+
+
+def test_a_stranger_is_sent_to_sign_in(client, db):
+    for name in ("ledger:index", "ledger:me", "ledger:table"):
+        response = client.get(reverse(name))
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+
+
+def test_an_account_that_is_no_member_has_no_statement(db):
+    from django.contrib.auth import get_user_model
+
+    visitor = Client()
+    visitor.force_login(get_user_model().objects.create_user("visitor", password="pw"))
+    assert visitor.get(reverse("ledger:me")).status_code == 403
