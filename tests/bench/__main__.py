@@ -6,7 +6,7 @@ import os
 import platform
 import sys
 
-from tests.bench import engine, printing, table
+from tests.bench import engine, ledger, printing, table
 
 
 def main() -> None:
@@ -15,6 +15,7 @@ def main() -> None:
     engine.main()
     table.main()
     printing.main()
+    ledger.main()
 
 
 if __name__ == "__main__":
