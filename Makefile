@@ -11,7 +11,10 @@ PYTHON := $(shell command -v python$(PYTHON_VERSION) 2>/dev/null || command -v p
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test bench lint venv clean
+# PostgreSQL: the installed cluster, a role and a database for the tests.
+PG_URL := postgres://scorer:scorer@127.0.0.1:5432/scorer
+
+.PHONY: run test test-postgres postgres bench lint venv clean
 
 venv: $(VENV)/.installed
 
@@ -42,6 +45,19 @@ $(CHROMIUM):
 
 test: lint $(CHROMIUM)
 	$(PY) -m pytest
+
+# The whole suite again on PostgreSQL (CI runs both).
+test-postgres: venv $(CHROMIUM) postgres
+	DATABASE_URL=$(PG_URL) $(PY) -m pytest
+
+# Start the installed cluster (Debian's pg_ctlcluster) and make the role and database.
+postgres:
+	@version=$$(pg_lsclusters -h | awk 'NR==1 {print $$1}'); \
+	cluster=$$(pg_lsclusters -h | awk 'NR==1 {print $$2}'); \
+	test -n "$$version" || { echo "No PostgreSQL cluster is installed"; exit 1; }; \
+	pg_lsclusters -h | awk 'NR==1 {print $$4}' | grep -q online || $(SUDO) pg_ctlcluster $$version $$cluster start
+	$(SUDO) su postgres -c "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname='scorer'\" | grep -q 1 || psql -qc \"CREATE ROLE scorer LOGIN CREATEDB PASSWORD 'scorer'\""
+	$(SUDO) su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname='scorer'\" | grep -q 1 || createdb -O scorer scorer"
 
 bench: venv
 	$(PY) -m tests.bench

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import dj_database_url
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "") == "1"
@@ -62,20 +64,29 @@ TEMPLATES = [
 # SQLite by default, set up for several phones saving at once: WAL lets readers go on
 # while one writer saves, IMMEDIATE takes the write lock at the start of a transaction
 # (no deadlock between two upgrading readers), and a writer waits for the lock.
-DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("DJANGO_SQLITE_PATH", BASE_DIR / "db.sqlite3"),
-        # Kept open between requests: opening one costs more than a poll's whole read.
-        "CONN_MAX_AGE": int(os.environ.get("DJANGO_CONN_MAX_AGE", "600")),
-        "CONN_HEALTH_CHECKS": True,
-        "OPTIONS": {
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 5,
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        },
+# DATABASE_URL (postgres://user:password@host:5432/name) uses PostgreSQL instead.
+CONN_MAX_AGE = int(os.environ.get("DJANGO_CONN_MAX_AGE", "600"))
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE, conn_health_checks=True
+        )
     }
-}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("DJANGO_SQLITE_PATH", BASE_DIR / "db.sqlite3"),
+            # Kept open between requests: opening one costs more than a poll's whole read.
+            "CONN_MAX_AGE": CONN_MAX_AGE,
+            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 5,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+        }
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
