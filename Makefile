@@ -14,7 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # PostgreSQL: the installed cluster, a role and a database for the tests.
 PG_URL := postgres://scorer:scorer@127.0.0.1:5432/scorer
 
-.PHONY: run test test-postgres postgres bench lint venv clean
+.PHONY: run test test-postgres postgres backup bench lint venv clean
 
 venv: $(VENV)/.installed
 
@@ -58,6 +58,10 @@ postgres:
 	pg_lsclusters -h | awk 'NR==1 {print $$4}' | grep -q online || $(SUDO) pg_ctlcluster $$version $$cluster start
 	$(SUDO) su postgres -c "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname='scorer'\" | grep -q 1 || psql -qc \"CREATE ROLE scorer LOGIN CREATEDB PASSWORD 'scorer'\""
 	$(SUDO) su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname='scorer'\" | grep -q 1 || createdb -O scorer scorer"
+
+# A consistent copy of the database while the site runs (var/backups/).
+backup: venv
+	$(PY) manage.py backup
 
 bench: venv
 	$(PY) -m tests.bench
