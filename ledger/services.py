@@ -28,7 +28,9 @@ class LedgerError(ValueError):
     """What the ledger refuses, in words the secretary can act on."""
 
 
-def post_rubber(rubber: Rubber, seats: Sequence[Member]) -> list[Posting]:
+def post_rubber(
+    rubber: Rubber, seats: Sequence[Member], *, at: datetime | None = None
+) -> list[Posting]:
     """An agreed rubber (or one abandoned and counted): each player of one partnership
     gains its points, each of the other loses them (Law 11), at the stake in force when it
     started. Run inside the agreement's transaction; the database takes it only once."""
@@ -54,6 +56,7 @@ def post_rubber(rubber: Rubber, seats: Sequence[Member]) -> list[Posting]:
                 counterparty=f"{opponents[0].name} and {opponents[1].name}",
                 reason=f"rubber at {rubber.table}, {started:%d %b %Y %H:%M}, "
                 f"partnering {partner.name}",
+                posted_at=at or timezone.now(),
             )
         )
     return Posting.objects.bulk_create(postings)
@@ -69,6 +72,7 @@ def record_payment(
     note: str,
     user: AbstractBaseUser,
     reverses: Payment | None = None,
+    at: datetime | None = None,
 ) -> Payment:
     """Money handed from payer to payee: the payer owes that much less, the payee is owed
     that much less."""
@@ -90,6 +94,7 @@ def record_payment(
         note=note,
         reverses=reverses,
         recorded_by=user,
+        recorded_at=at or timezone.now(),
     )
     how = dict(Payment.METHODS)[method].lower()
     Posting.objects.bulk_create(
@@ -102,6 +107,7 @@ def record_payment(
                 currency=currency,
                 counterparty=payee.name,
                 reason=f"paid by {how}" + (f": {note}" if note else ""),
+                posted_at=payment.recorded_at,
             ),
             Posting(
                 member=payee,
@@ -111,6 +117,7 @@ def record_payment(
                 currency=currency,
                 counterparty=payer.name,
                 reason=f"received by {how}" + (f": {note}" if note else ""),
+                posted_at=payment.recorded_at,
             ),
         ]
     )
@@ -232,13 +239,14 @@ def _settled_balances(*, excluding: Sitting) -> dict[int, Decimal]:
 
 
 @transaction.atomic
-def close(sitting: Sitting, user: AbstractBaseUser) -> Settlement:
+def close(sitting: Sitting, user: AbstractBaseUser, *, at: datetime | None = None) -> Settlement:
     """Fix a sitting's settlement for good: its lines and transfers are kept, and each
     member's rounding is posted, so that his balance is in whole units."""
     sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
+    at = at or timezone.now()
     if sitting.closed:
         raise LedgerError(f"{sitting.name} is closed already.")
-    if sitting.end > timezone.now():
+    if sitting.end > at:
         raise LedgerError(
             f"{sitting.name} runs until {timezone.localtime(sitting.end):%d %b %Y %H:%M}: "
             "close it after that."
@@ -274,11 +282,12 @@ def close(sitting: Sitting, user: AbstractBaseUser) -> Settlement:
             currency=result.currency,
             counterparty="the other members of the settlement",
             reason=f"rounding at the settlement of {sitting.name}",
+            posted_at=at,
         )
         for line in result.lines
         if line.rounded != line.exact
     )
-    sitting.closed_at, sitting.closed_by = timezone.now(), user
+    sitting.closed_at, sitting.closed_by = at, user
     sitting.save(update_fields=["closed_at", "closed_by"])
     return settlement(sitting)
 

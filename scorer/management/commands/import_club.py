@@ -1,0 +1,34 @@
+"""`manage.py import_club FILE`: a club exported as elwell-club/1, into an empty database.
+A file that does not validate is refused, naming where, and changes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorer.club_io import ImportRefused, import_club
+
+
+class Command(BaseCommand):
+    help = "Import a whole club from elwell-club/1 JSON into an empty database."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file")
+
+    def handle(self, *args: Any, file: str, **options: Any) -> None:
+        try:
+            data = json.loads(Path(file).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"cannot read {file}: {error}") from None
+        except ValueError as error:
+            raise CommandError(f"{file} is not JSON: {error}") from None
+        try:
+            counts = import_club(data)
+        except ImportRefused as error:
+            raise CommandError(f"{file} was not imported, and nothing changed: {error}") from None
+        self.stdout.write(
+            f"Imported {counts['members']} members and {counts['rubbers']} rubbers from {file}."
+        )
