@@ -1,19 +1,28 @@
 """The site's settings, one module, read from the environment.
 
-Development defaults work with no environment at all (`make run`); production sets
-DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and leaves DJANGO_DEBUG unset.
+Development defaults work with no environment at all (`make run`). A club's server sets
+DJANGO_PRODUCTION=1 with DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS: HTTPS only, behind
+a proxy (nginx) that sets X-Forwarded-Proto. The README's deployment section lists the rest.
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = os.environ.get("DJANGO_DEBUG", "") == "1"
+PRODUCTION = os.environ.get("DJANGO_PRODUCTION", "") == "1"
+DEBUG = os.environ.get("DJANGO_DEBUG", "") == "1" and not PRODUCTION
+if PRODUCTION:
+    for name in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"):
+        if not os.environ.get(name):
+            raise ImproperlyConfigured(f"{name} must be set when DJANGO_PRODUCTION=1")
 SECRET_KEY = os.environ.get(
     "DJANGO_SECRET_KEY", "development only: never serve the club with this key"
 )
@@ -27,12 +36,15 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "scorer",
     "ledger",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -41,6 +53,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorer.middleware.HtmxSignIn",
+    "scorer.middleware.DatabaseTrouble",
+    # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -56,6 +71,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -64,6 +80,8 @@ TEMPLATES = [
 # SQLite by default, set up for several phones saving at once: WAL lets readers go on
 # while one writer saves, IMMEDIATE takes the write lock at the start of a transaction
 # (no deadlock between two upgrading readers), and a writer waits for the lock.
+# synchronous=FULL syncs each commit to disk before the phone is told it is saved, so not
+# even a power cut takes back a confirmed save.
 # DATABASE_URL (postgres://user:password@host:5432/name) uses PostgreSQL instead.
 CONN_MAX_AGE = int(os.environ.get("DJANGO_CONN_MAX_AGE", "600"))
 if os.environ.get("DATABASE_URL"):
@@ -72,6 +90,10 @@ if os.environ.get("DATABASE_URL"):
             os.environ["DATABASE_URL"], conn_max_age=CONN_MAX_AGE, conn_health_checks=True
         )
     }
+    # A save waits for a lock no longer than SQLite's busy timeout, then says so.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        "-c lock_timeout=5000 -c statement_timeout=30000"
+    )
 else:
     DATABASES = {
         "default": {
@@ -83,7 +105,7 @@ else:
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 5,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
             },
         }
     }
@@ -104,13 +126,76 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "var" / "static"))
+# On a server WhiteNoise serves the collected files under hashed names, cached for a year
+# and compressed; elsewhere it serves them straight from the source tree.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Repeated failures lock the username, not the address: the whole club signs in from one
+# Wi-Fi, so locking its IP would lock everyone out. The lock lifts by itself, or the
+# secretary lifts it at once: `manage.py axes_reset_username NAME`.
+# django-axes warns of this choice (axes.W006): it is the one the club needs. nginx slows
+# one address trying many names (the README's limit_req on the sign-in page).
+AXES_LOCKOUT_PARAMETERS = ["username"]
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGN_IN_ATTEMPTS", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGN_IN_LOCK_MINUTES", "15")))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scorer.views.sign_in_locked"
+AXES_USERNAME_FORM_FIELD = "username"
+AXES_IPWARE_PROXY_COUNT = 1 if PRODUCTION else None
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scorer:home"
 LOGOUT_REDIRECT_URL = "scorer:home"
 
-# Sessions are read from the cache and written through to the database: a phone's poll
-# or save skips a query, and nothing is lost when a worker restarts.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database, shared by every worker: signing out anywhere ends the
+# session everywhere at once. (A phone's poll does not read the session.)
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CSRF_FAILURE_VIEW = "scorer.views.csrf_failure"
+
+# Scripts and styles come only from the site itself; the one script tag that needs it
+# (htmx's) carries the request's nonce. Nothing inline, nothing from elsewhere.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+
+if PRODUCTION:
+    # nginx ends HTTPS and says so in X-Forwarded-Proto; the site itself speaks only HTTPS.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    LOGGING = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "handlers": {"console": {"class": "logging.StreamHandler"}},
+        "root": {"handlers": ["console"], "level": "WARNING"},
+    }

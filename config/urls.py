@@ -1,9 +1,23 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth
 from django.urls import include, path
+
+# Signing in and out, and a member changing his own password. No reset by email: the club
+# sends no mail, and the secretary sets a forgotten password afresh in the admin.
+accounts = [
+    path("login/", auth.LoginView.as_view(), name="login"),
+    path("logout/", auth.LogoutView.as_view(), name="logout"),
+    path("password_change/", auth.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password_change/done/",
+        auth.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(accounts)),
     path("ledger/", include("ledger.urls")),
     path("", include("scorer.urls")),
 ]

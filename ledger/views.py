@@ -4,7 +4,7 @@ statement; the club's table."""
 from __future__ import annotations
 
 import csv
-from datetime import datetime, time, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 from django.contrib import messages
@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import Resolver404, resolve
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
@@ -138,14 +139,25 @@ def record_payment(request: HttpRequest) -> HttpResponseBase:
     form = PaymentForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"No payment was recorded: {form.errors.as_text()}")
-        return redirect(request.POST.get("next") or "ledger:index")
+        return _back(request)
     try:
         payment = ledger.record_payment(user=request.user, **form.cleaned_data)
     except ledger.LedgerError as error:
         messages.error(request, f"No payment was recorded: {error}")
     else:
         messages.success(request, f"Recorded: {payment}.")
-    return redirect(request.POST.get("next") or "ledger:index")
+    return _back(request)
+
+
+def _back(request: HttpRequest) -> HttpResponseBase:
+    """Back to the page the payment form was on (a sitting's), if it is a page of this
+    site: never to another site, nor to whatever else `next` was made to say."""
+    back = request.POST.get("next", "")
+    try:
+        resolve(back)
+    except Resolver404:
+        return redirect("ledger:index")
+    return redirect(back)
 
 
 @login_required
@@ -206,12 +218,7 @@ def club_table(request: HttpRequest) -> HttpResponse:
     form = PeriodForm(request.GET or {"start": today.replace(day=1), "end": today})
     if not form.is_valid():
         return render(request, "ledger/table.html", {"form": form}, status=400)
-    start, end = form.cleaned_data["start"], form.cleaned_data["end"]
-    zone = timezone.get_current_timezone()
-    table = ledger.club_table(
-        datetime.combine(start, time.min, zone),
-        datetime.combine(end + timedelta(days=1), time.min, zone),
-    )
+    table = ledger.club_table(*form.bounds())
     return render(request, "ledger/table.html", {"form": form, "table": table})
 
 

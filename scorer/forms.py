@@ -107,7 +107,8 @@ class StartRubberForm(WithChips):
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = members
             field.empty_label = "Choose a member"
-        self.search = search.strip()
+        # No name holds a NUL, and PostgreSQL cannot compare text with one.
+        self.search = search.replace("\x00", "").strip()
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.SEATS]
@@ -118,10 +119,21 @@ class StartRubberForm(WithChips):
         assert isinstance(field, forms.ModelChoiceField)
         members: QuerySet[Member] = field.queryset
         if self.search:
-            chosen = [self[name].value() for name in self.SEATS if self[name].value()]
             match = Q(name__icontains=self.search) | Q(short_name__icontains=self.search)
-            members = members.filter(match | Q(pk__in=chosen))
+            members = members.filter(match | Q(pk__in=self._chosen()))
         return list(members)
+
+    def _chosen(self) -> list[int]:
+        """The members chosen for a seat so far, passing over a seat sent as anything else."""
+        chosen = []
+        for name in self.SEATS:
+            try:
+                member = self.fields[name].to_python(self[name].value())
+            except forms.ValidationError:
+                continue
+            if member is not None:
+                chosen.append(member.pk)
+        return chosen
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from decimal import InvalidOperation
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.db import connection
+from django.db import DataError, connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -98,14 +100,17 @@ def start_rubber(request: HttpRequest) -> HttpResponse:
         form = StartRubberForm(initial=request.POST.dict(), search=search)
     else:
         form = StartRubberForm(initial=_same_table(request), search=search)
-    template = "scorer/start.html#seats" if request.htmx else "scorer/start.html"
+    # htmx asks only to find members, for the seats alone; errors are shown with the whole
+    # form, since they may be in any of its fields.
+    partial = request.htmx and not form.errors
+    template = "scorer/start.html#seats" if partial else "scorer/start.html"
     return render(request, template, {"form": form}, status=422 if form.errors else 200)
 
 
 def _same_table(request: HttpRequest) -> dict[str, Any]:
     """The table and seats of an earlier rubber, for "New rubber, same table"."""
     same = request.GET.get("same", "")
-    rubber = Rubber.objects.filter(pk=same).first() if same.isdigit() else None
+    rubber = Rubber.objects.filter(pk=same).first() if same.isdecimal() else None
     if rubber is None:
         return {}
     initial: dict[str, Any] = {"table": rubber.table}
@@ -143,12 +148,12 @@ def _moment(request: HttpRequest, state: services.TableState) -> tuple[Any, str]
     """A past moment asked for, as (time, words); None for the rubber as it stands."""
     after_deal = request.GET.get("after_deal", "")
     after_correction = request.GET.get("after_correction", "")
-    if after_deal.isdigit():
+    if after_deal.isdecimal():  # not isdigit(): int() cannot read "²"
         deal = next((d for d in state.recorded if d.number == int(after_deal)), None)
         if deal is None or deal.recorded_at is None:
             raise Http404(f"Deal {after_deal} has not been recorded.")
         return deal.recorded_at, f"as it stood after deal {deal.number} was recorded"
-    if after_correction.isdigit():
+    if after_correction.isdecimal():
         correction = state.rubber.corrections.filter(pk=int(after_correction)).first()
         if correction is None:
             raise Http404("There is no such correction to this rubber.")
@@ -314,17 +319,30 @@ def agree(request: HttpRequest, pk: int) -> HttpResponseBase:
     side = form.side()
     if side not in _sides_for(request, state):
         raise PermissionDenied("A player agrees for his own side; the staff for both.")
-    return _write(
-        request,
-        state,
-        form,
-        lambda: services.agree(
-            state=state,
-            user=request.user,
-            key=form.cleaned_data["key"],
-            revision=form.cleaned_data["revision"],
-            side=side,
-        ),
+    try:
+        return _write(
+            request,
+            state,
+            form,
+            lambda: services.agree(
+                state=state,
+                user=request.user,
+                key=form.cleaned_data["key"],
+                revision=form.cleaned_data["revision"],
+                side=side,
+            ),
+        )
+    except (OverflowError, InvalidOperation, DataError):  # SQLite; Decimal; PostgreSQL
+        # Doubling may go on indefinitely (Law 55); the ledger's points and money are
+        # numbers of a fixed size. The agreement's transaction is undone whole.
+        return _render(request, _state_or_404(pk), message=_past_the_ledger(state), status=422)
+
+
+def _past_the_ledger(state: services.TableState) -> str:
+    points = abs(services.value(state))
+    return (
+        f"Nothing was agreed: the rubber's value, {points:,} points, is more than the ledger "
+        "can record. If a deal's doubles were entered wrongly, correct that deal first."
     )
 
 
@@ -456,6 +474,20 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if request.htmx:
         response["HX-Refresh"] = "true"
     return response
+
+
+def sign_in_locked(
+    request: HttpRequest, response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """django-axes calls this when a username has had too many wrong passwords."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    return render(
+        request,
+        "registration/locked.html",
+        {"username": username, "minutes": minutes, "limit": settings.AXES_FAILURE_LIMIT},
+        status=429,
+    )
 
 
 # -- Helpers ------------------------------------------------------------------------------

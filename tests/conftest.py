@@ -17,3 +17,44 @@ settings.load_profile("default")
 def _fast_password_hashing(settings):
     """Real password hashing is slow by design; the tests need only that it works."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def static_root(tmp_path_factory):
+    """The collected static files, shared by every served site in the run (collecting them,
+    compressed, takes several seconds)."""
+    return tmp_path_factory.mktemp("static")
+
+
+def _serving(directory, static_root):
+    from tests.served import Server
+
+    servers = []
+
+    def start(**options):
+        server = Server(directory / f"server-{len(servers)}", static_root, **options)
+        servers.append(server)
+        server.prepare()
+        server.start()
+        return server
+
+    return start, servers
+
+
+@pytest.fixture
+def serve(tmp_path, static_root):
+    """Start gunicorn on the site with production settings and a database of its own:
+    `serve(workers=1, extra_env={...})`. Each is stopped and its database dropped after."""
+    start, servers = _serving(tmp_path, static_root)
+    yield start
+    for server in servers:
+        server.close()
+
+
+@pytest.fixture(scope="module")
+def serve_module(tmp_path_factory, static_root):
+    """`serve`, for servers shared by a module's tests."""
+    start, servers = _serving(tmp_path_factory.mktemp("served"), static_root)
+    yield start
+    for server in servers:
+        server.close()

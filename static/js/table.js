@@ -17,9 +17,15 @@
   }
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
+  // A 503 says in words what went wrong (a busy or full database); other errors do not.
   document.addEventListener("htmx:responseError", function (event) {
-    if (event.detail.xhr.status >= 500) {
+    var xhr = event.detail.xhr;
+    if (xhr.status === 503 && /^text\/plain/.test(xhr.getResponseHeader("Content-Type") || "")) {
+      notice(xhr.responseText);
+    } else if (xhr.status >= 500) {
       notice("The club's server could not save that. Tap it again; it will be recorded once.");
+    } else if (xhr.status >= 400) {
+      notice("The club's server refused that. Reload the page to see the sheet as it stands.");
     }
   });
   document.addEventListener("htmx:afterRequest", function (event) {

@@ -40,8 +40,11 @@ def browser():
 
 @pytest.fixture
 def phone(browser, live_server):
-    """A new phone: its own cookies, 360 px wide. Call it again for another phone."""
+    """A new phone: its own cookies, 360 px wide. Call it again for another phone.
+
+    Whatever the test does, no page may break the content security policy or throw."""
     contexts = []
+    faults: list[str] = []
 
     def open_phone(*, javascript: bool = True):
         context = browser.new_context(
@@ -49,11 +52,22 @@ def phone(browser, live_server):
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.on("console", lambda message: faults.extend(refusals(message)))
+        page.on("pageerror", lambda error: faults.append(f"{page.url}: {error}"))
+        return page
 
     yield open_phone
     for context in contexts:
         context.close()
+    assert not faults, "\n".join(faults)
+
+
+def refusals(message) -> list[str]:
+    """Chromium reports what the content security policy blocked on the console."""
+    if "Content Security Policy" in message.text or "Refused to" in message.text:
+        return [message.text]
+    return []
 
 
 def sign_in(page, username: str, password: str = "pw") -> None:
@@ -82,3 +96,23 @@ def _corrections_may_be_emptied_between_tests(transactional_db):
     history.guard(connection, *tables)
     yield
     history.lift(connection, *tables)
+
+
+@pytest.fixture
+def table(db):
+    """Four members at a table, Mrs. Carr dealing first."""
+    from scorer import services
+    from tests.fixtures import make_member
+
+    players = [
+        make_member(name, short)
+        for name, short in [
+            ("Mrs. Carr", "Carr"),
+            ("Miss Fenwick", "Fenwick"),
+            ("Mr. Dane", "Dane"),
+            ("Col. Hartley", "Hartley"),
+        ]
+    ]
+    return services.start_rubber(
+        table="Table 2", members=players, first_dealer=0, user=players[0].user
+    )

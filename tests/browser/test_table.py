@@ -9,7 +9,6 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from scorer import services
 from scorer.engine import Maker, Side, Trump
 from scorer.engine.calls import ACES_EASY, CALLED, call_of
 from scorer.engine.interchange import read_rubber
@@ -98,22 +97,6 @@ def test_elwells_specimen_scored_on_a_phone(phone):
 
     page.get_by_role("button", name="64: Deal 7, We, explain").click()
     expect(page.locator("#honours-7-we")).to_contain_text("4 honours in one hand (hearts): 64")
-
-
-@pytest.fixture
-def table(db):
-    players = [
-        make_member(name, short)
-        for name, short in [
-            ("Mrs. Carr", "Carr"),
-            ("Miss Fenwick", "Fenwick"),
-            ("Mr. Dane", "Dane"),
-            ("Col. Hartley", "Hartley"),
-        ]
-    ]
-    return services.start_rubber(
-        table="Table 2", members=players, first_dealer=0, user=players[0].user
-    )
 
 
 def test_two_phones_keep_in_step_and_a_stale_save_is_refused(phone, table):

@@ -6,6 +6,7 @@ import csv
 import io
 from datetime import timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
@@ -120,6 +121,7 @@ def test_a_payment_to_oneself_is_refused(secretary, players, stake):
         follow=True,
     )
     assert "cannot pay himself" in response.content.decode()
+    assert '<p class="message" role="alert">No payment was recorded' in response.content.decode()
     assert not Payment.objects.exists()
 
 
@@ -196,3 +198,52 @@ def test_an_account_that_is_no_member_has_no_statement(db):
     visitor = Client()
     visitor.force_login(get_user_model().objects.create_user("visitor", password="pw"))
     assert visitor.get(reverse("ledger:me")).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "back",
+    ["https://elsewhere.example/", "//elsewhere.example/", "javascript:alert(1)", "later", "/\r\n"],
+)
+def test_a_payment_goes_back_only_to_a_page_of_this_site(secretary, players, stake, back):
+    data = {"payer": players[1].pk, "payee": players[0].pk, "amount": "1", "method": "cash"}
+    response = secretary.post(reverse("ledger:pay"), {**data, "next": back})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("ledger:index")
+
+
+def test_a_payment_from_a_sitting_goes_back_to_the_sitting(secretary, players, evening):
+    data = {"payer": players[1].pk, "payee": players[0].pk, "amount": "1", "method": "cash"}
+    back = reverse("ledger:sitting", args=[evening.pk])
+    response = secretary.post(reverse("ledger:pay"), {**data, "next": back})
+    assert response["Location"] == back
+
+
+def test_the_club_table_to_the_last_day_of_the_calendar_is_refused(client, players):
+    client.force_login(players[0].user)
+    response = client.get(reverse("ledger:table"), {"start": "2026-01-01", "end": "9999-12-31"})
+    assert response.status_code == 400
+    assert "choose between the years 2 and 9998" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("zone", "start", "end"),
+    [
+        ("Asia/Tokyo", "0001-01-01T00:00", "2026-11-22T19:00"),  # ahead of UTC: before year 1
+        ("America/New_York", "2026-11-22T19:00", "9999-12-31T23:59"),  # behind: after 9999
+    ],
+)
+def test_a_sitting_at_a_moment_utc_has_no_time_for_is_refused(secretary, zone, start, end):
+    with timezone.override(ZoneInfo(zone)):
+        fields = {"name": "Far", "start": start, "end": end}
+        response = secretary.post(reverse("ledger:open"), fields, follow=True)
+    assert "choose between the years 2 and 9998" in response.content.decode()
+    assert not Sitting.objects.exists()
+
+
+def test_the_club_table_from_a_day_utc_has_no_time_for_is_refused(client, players):
+    client.force_login(players[0].user)
+    with timezone.override(ZoneInfo("Asia/Tokyo")):
+        period = {"start": "0001-01-01", "end": "2026-11-22"}
+        response = client.get(reverse("ledger:table"), period)
+    assert response.status_code == 400
+    assert "choose between the years 2 and 9998" in response.content.decode()

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer import services
 from scorer.models import Club, Deal, Rubber
-from tests.scorer.conftest import correct, declare, play, revision
+from tests.scorer.conftest import correct, declare, play, result, revision
 
 
 def agree(client, rubber, side, *, key=None, at=None, url="scorer:agree"):
@@ -177,3 +177,17 @@ def test_a_member_who_is_not_playing_cannot_agree(client, carr, rubber, stranger
     rubber = won(carr, rubber)
     client.force_login(stranger.user)
     assert agree(client, rubber, "we").status_code == 403
+
+
+def test_a_rubber_worth_more_than_the_ledger_can_record_is_refused_with_its_reason(
+    carr, rubber, players
+):
+    """Doubling may go on indefinitely (Law 55); the ledger's numbers have a size."""
+    assert declare(carr, rubber, trump="NT", more_doubles=60).status_code == 302
+    assert result(carr, rubber, tricks=12, honours="easy").status_code == 302  # 6 × 12 × 2**60
+    play(carr, rubber, trump="NT", tricks=12)
+    assert agree(phone_of(players[1]), rubber, "they").status_code == 302
+    response = agree(carr, rubber, "we")
+    assert response.status_code == 422
+    assert "is more than the ledger can record" in response.content.decode()
+    assert not Rubber.objects.get(pk=rubber.pk).agreed

@@ -296,3 +296,34 @@ def test_a_stranger_is_sent_to_sign_in(client, carr, rubber):
     response = page_of(carr, rubber, 1)
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+def test_a_correction_without_a_maker_or_doubles_says_so(carr, rubber):
+    play(carr, rubber)
+    response = correct(carr, rubber, 1, maker="", doubles="9")
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "This field is required." in page
+    assert "Select a valid choice. 9 is not one of the available choices." in page
+    assert not Correction.objects.exists()
+
+
+def test_a_removal_the_law_refuses_says_why_and_what_was_wrong_with_it(carr, rubber, staff):
+    finished(carr, rubber)
+    agree_both(carr, rubber, staff)
+    response = remove(carr, rubber, 3, reason="x" * 201)
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "the rubber&#x27;s value has been agreed (Law 12)" in page
+    assert "Ensure this value has at most 200 characters (it has 201)." in page
+    assert Deal.objects.count() == 3
+
+
+def test_a_past_moment_asked_for_in_other_digits_is_the_sheet_as_it_stands(carr, rubber):
+    """str.isdigit() takes "²" for a digit; int() cannot read it."""
+    play(carr, rubber)
+    url = reverse("scorer:rubber", args=[rubber.pk])
+    for moment in ("after_deal", "after_correction"):
+        response = carr.get(url, {moment: "²"})
+        assert response.status_code == 200
+        assert response.templates[0].name == "scorer/rubber.html"

@@ -184,3 +184,21 @@ def test_a_member_who_is_not_playing_cannot_open_the_declaration_form(client, ru
 def test_a_missing_rubber_is_not_found(carr, db):
     assert carr.get(reverse("scorer:declaration", args=[999])).status_code == 404
     assert carr.get(reverse("scorer:rubber", args=[999])).status_code == 404
+
+
+def test_a_member_who_is_not_playing_is_told_why_he_may_not_record(client, rubber, stranger):
+    client.force_login(stranger.user)
+    response = declare(client, rubber)
+    assert response.status_code == 403
+    assert (
+        "Only the rubber&#x27;s four players and the club&#x27;s staff record deals."
+        in response.content.decode()
+    )
+
+
+def test_a_missing_rubber_says_it_is_missing(carr, db):
+    response = carr.get(reverse("scorer:rubber", args=[999]))
+    assert response.status_code == 404
+    assert "There is no rubber 999." in response.content.decode()
+    nowhere = carr.get("/no/such/page/")
+    assert "There is nothing at this address." in nowhere.content.decode()

@@ -175,3 +175,12 @@ def test_a_no_trump_result_needs_no_chicane_fields(carr, rubber):
     response = carr.post(reverse("scorer:result", args=[rubber.pk]), data)
     assert response.status_code == 302
     assert not Deal.objects.get().in_progress
+
+
+def test_a_chicane_sent_at_no_trump_that_is_no_choice_says_so(carr, rubber):
+    """No chicane is offered at no-trump, so its error is shown on its own."""
+    declare(carr, rubber, trump="NT")
+    response = result(carr, rubber, honours="easy", chicane=(" ", 0))
+    assert response.status_code == 422
+    assert "Select a valid choice." in response.content.decode()
+    assert not Deal.objects.filter(recorded_at__isnull=False).exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from io import StringIO
 
 from django.core.management import call_command
+from django.urls import reverse
 
 from scorer import services
 from scorer.models import Member, Rubber
@@ -21,8 +22,11 @@ def test_it_seeds_staff_eight_members_and_two_rubbers_and_prints_the_logins(clie
     assert "secretary / secretary-1905" in printed
     assert "Mrs. Carr     carr / carr-1905" in printed
     assert Member.objects.count() == 8
-    assert client.login(username="carr", password="carr-1905")
-    assert client.login(username="secretary", password="secretary-1905")
+    for username, password in [("carr", "carr-1905"), ("secretary", "secretary-1905")]:
+        signed_in = client.post(
+            reverse("login"), {"username": username, "password": password}, follow=True
+        )
+        assert signed_in.context["user"].get_username() == username
 
 
 def test_elwells_specimen_is_already_played(db):

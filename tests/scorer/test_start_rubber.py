@@ -138,3 +138,34 @@ def test_a_bad_first_dealer_is_refused(carr, players, value):
     response = carr.post(URL, form(players, first_dealer=value))
     assert response.status_code == 422
     assert not Rubber.objects.exists()
+
+
+def test_no_one_chosen_to_deal_first_is_named(carr, players):
+    data = form(players)
+    del data["first_dealer"]
+    response = carr.post(URL, data)
+    assert response.status_code == 422
+    assert "This field is required." in response.content.decode()
+
+
+def test_a_refusal_under_htmx_is_shown_with_the_whole_form(carr, players):
+    response = carr.post(URL, form(players, table=""), headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'id="start"' in page
+    assert "This field is required." in page
+
+
+@pytest.mark.parametrize("seat", [" ", "²", "nobody", str(2**70)])
+def test_a_search_passes_over_a_seat_sent_as_no_member(carr, players, stranger, seat):
+    response = carr.post(URL, form(players[:1], seat_1=seat, search="lac", find="1"))
+    assert response.status_code == 200
+    assert set(response.context["form"].options()) == {stranger, players[0]}
+    refused = carr.post(URL, form(players[:3], seat_3=seat, search="lac"))
+    assert refused.status_code == 422
+
+
+def test_new_rubber_same_table_asked_for_in_other_digits_is_a_new_form(carr, rubber):
+    response = carr.get(URL, {"same": "²"})
+    assert response.status_code == 200
+    assert response.context["form"]["seat_0"].value() is None

@@ -1,0 +1,41 @@
+"""docs/elwell-club.md's example is a real club: it imports, and exports as it was."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ledger.models import Payment, Posting
+from scorer.club_io import export_club, import_club
+from scorer.models import Member, Rubber
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "elwell-club.md"
+
+
+def example() -> dict:
+    block = re.search(r"```json\n(.*?)\n```", DOC.read_text(encoding="utf-8"), re.DOTALL)
+    assert block, "the document gives an example"
+    return json.loads(block[1])
+
+
+@pytest.mark.django_db
+def test_the_documented_example_imports_and_exports_as_it_was():
+    document = example()
+
+    counts = import_club(document)
+
+    assert counts == {"members": 4, "rubbers": 1}
+    assert sorted(Member.objects.values_list("name", flat=True)) == [
+        "Col. Hartley",
+        "Miss Fenwick",
+        "Mr. Dane",
+        "Mrs. Carr",
+    ]
+    rubber = Rubber.objects.get()
+    assert rubber.agreed_value == document["rubbers"][0]["agreement"]["value"]
+    assert Payment.objects.count() == 1
+    assert Posting.objects.exists(), "the agreed rubber and the payment are posted again"
+    assert export_club() == document

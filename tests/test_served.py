@@ -1,0 +1,105 @@
+"""The site as `make serve` runs it: gunicorn, WhiteNoise and the production settings, with
+requests as nginx passes them on from the club's phones."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.served import Forms, Phone, seed_tables
+
+
+@pytest.fixture(scope="module")
+def server(serve_module):
+    server = serve_module()
+    server.manage("seed_demo")
+    return server
+
+
+def test_plain_http_is_sent_to_https(server):
+    answer = Phone(server, https=False).get("/ledger/")
+
+    assert answer.status == 301
+    assert answer.header("Location") == f"https://127.0.0.1:{server.port}/ledger/"
+
+
+def test_answers_carry_hsts_and_a_nonce_policy_and_secure_cookies(server):
+    phone = Phone(server)
+    page = phone.get("/accounts/login/")
+
+    assert page.header("Strict-Transport-Security") == (
+        "max-age=31536000; includeSubDomains; preload"
+    )
+    policy = page.header("Content-Security-Policy")
+    nonce = re.search(r"'nonce-([^']+)'", policy)
+    assert nonce
+    assert f'nonce="{nonce[1]}"' in page.text
+    assert "unsafe-inline" not in policy
+    cookies = page.headers.get_all("Set-Cookie") + phone.sign_in(
+        "carr", "carr-1905"
+    ).headers.get_all("Set-Cookie")
+    session = next(c for c in cookies if c.startswith("sessionid="))
+    csrf = next(c for c in cookies if c.startswith("csrftoken="))
+    assert {"Secure", "HttpOnly", "SameSite=Lax"} <= {p.strip() for p in session.split(";")}
+    assert "Secure" in {p.strip() for p in csrf.split(";")}
+
+
+def test_static_files_are_hashed_compressed_and_cached_for_a_year(server):
+    page = Phone(server).get("/accounts/login/")
+    styles = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page.text)
+    assert styles, "the page links its stylesheet under a hashed name"
+
+    answer = Phone(server).get(styles[1], headers={"Accept-Encoding": "gzip, br"})
+
+    assert answer.status == 200
+    assert answer.header("Content-Encoding") in {"br", "gzip"}
+    assert "immutable" in answer.header("Cache-Control")
+    assert "max-age=315360000" in answer.header("Cache-Control")
+
+
+def test_a_deal_recorded_on_one_phone_reaches_the_others_and_prints(server):
+    table = seed_tables(server, 1)[0]
+    phones = []
+    for session in table.sessions[:2]:
+        phone = Phone(server)
+        phone.cookies["sessionid"] = session
+        phones.append(phone)
+    recorder, follower = phones
+    page = recorder.get(f"/rubbers/{table.rubber}/")
+    poll = Forms(follower.get(f"/rubbers/{table.rubber}/").text).attribute("hx-get")
+    assert poll
+    assert follower.get(poll, htmx=True).status == 204
+
+    form = Forms(page.text).form("/declaration/")
+    assert form, "the first deal's declaration form is shown"
+    declared = recorder.post(
+        form["action"], {**form["values"], "trump": "NT", "doubles": 0}, htmx=True
+    )
+    assert declared.status == 200
+    form = Forms(declared.text).form("/result/")
+    recorded = recorder.post(
+        form["action"], {**form["values"], "tricks": 9, "honours": "easy"}, htmx=True
+    )
+
+    assert recorded.status == 200
+    assert "No-trump, 3 by-cards: 3 × 12 = 36" in recorded.text
+    changed = follower.get(poll, htmx=True)
+    assert changed.status == 200
+    assert "The sheet changed on another phone" in changed.text
+    pdf = recorder.get(f"/rubbers/{table.rubber}/print/")
+    assert pdf.status == 200
+    assert pdf.header("Content-Type") == "application/pdf"
+    assert pdf.body.startswith(b"%PDF-")
+
+
+def test_a_worker_grown_past_its_memory_limit_is_replaced(serve):
+    server = serve(workers=1, extra_env={"GUNICORN_MAX_WORKER_MB": "1"})
+    phone = Phone(server)
+
+    answers = [phone.get("/accounts/login/").status for _ in range(3)]
+
+    assert answers == [200, 200, 200]
+    log = server.log.read_text()
+    assert "replacing it" in log
+    assert log.count("Booting worker") >= 2
