@@ -320,18 +320,7 @@ def agree(request: HttpRequest, pk: int) -> HttpResponseBase:
     if side not in _sides_for(request, state):
         raise PermissionDenied("A player agrees for his own side; the staff for both.")
     try:
-        return _write(
-            request,
-            state,
-            form,
-            lambda: services.agree(
-                state=state,
-                user=request.user,
-                key=form.cleaned_data["key"],
-                revision=form.cleaned_data["revision"],
-                side=side,
-            ),
-        )
+        return _write_agreement(request, state, form, side, services.agree)
     except (OverflowError, InvalidOperation, DataError):  # SQLite; Decimal; PostgreSQL
         # Doubling may go on indefinitely (Law 55); the ledger's points and money are
         # numbers of a fixed size. The agreement's transaction is undone whole.
@@ -355,11 +344,21 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponseBase:
     side = form.side() if form.is_valid() else None
     if side is None or side not in _sides_for(request, state):
         raise PermissionDenied("A player takes back his own side's agreement.")
+    return _write_agreement(request, state, form, side, services.withdraw)
+
+
+def _write_agreement(
+    request: HttpRequest,
+    state: services.TableState,
+    form: AgreementForm,
+    side: engine.Side | None,
+    act: Callable[..., services.TableState],
+) -> HttpResponseBase:
     return _write(
         request,
         state,
         form,
-        lambda: services.withdraw(
+        lambda: act(
             state=state,
             user=request.user,
             key=form.cleaned_data["key"],
