@@ -10,20 +10,34 @@ from django import forms
 from django.utils import timezone
 
 from ledger.models import Payment
+from ledger.money import MOST_PAYMENT, MOST_STAKE, STAKE_PLACES
 from scorer.models import Member
+from scorer.once import KeyedForm
 
 
-class StakeForm(forms.Form):
+class StakeForm(KeyedForm):
+    """A new stake; `seen` is the stake in force when the form was shown."""
+
     per_hundred = forms.DecimalField(
-        min_value=Decimal(0), max_digits=10, decimal_places=4, label="Money a hundred points"
+        min_value=Decimal(0),
+        max_value=MOST_STAKE,
+        decimal_places=STAKE_PLACES,
+        label="Money a hundred points",
+        widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
     )
-    currency = forms.CharField(min_length=3, max_length=3, initial="GBP", label="Currency")
+    currency = forms.RegexField(
+        regex=r"^[A-Za-z]{3}$",
+        initial="GBP",
+        label="Currency",
+        error_messages={"invalid": "Enter the currency's three letters, as GBP or USD."},
+    )
     smallest_unit = forms.DecimalField(
         min_value=Decimal("0.0001"),
-        max_digits=6,
+        max_value=Decimal(100),
         decimal_places=4,
         initial=Decimal("0.01"),
         label="Smallest unit of the currency",
+        widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
     )
 
 
@@ -40,7 +54,7 @@ def _kept_in_utc(*moments: datetime) -> None:
         raise forms.ValidationError(PAST_THE_CALENDAR) from None
 
 
-class SittingForm(forms.Form):
+class SittingForm(KeyedForm):
     name = forms.CharField(max_length=60)
     start = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     end = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
@@ -54,11 +68,24 @@ class SittingForm(forms.Form):
         return self.cleaned_data["end"]
 
 
-class PaymentForm(forms.Form):
-    payer = forms.ModelChoiceField(queryset=Member.objects.all(), label="Paid by")
-    payee = forms.ModelChoiceField(queryset=Member.objects.all(), label="Paid to")
-    amount = forms.DecimalField(min_value=Decimal("0.0001"), max_digits=12, decimal_places=4)
-    method = forms.ChoiceField(choices=Payment.METHODS, initial="cash")
+class PaymentForm(KeyedForm):
+    # No member is chosen to begin with, so that payer and payee are never the same
+    # member by default.
+    payer = forms.ModelChoiceField(
+        queryset=Member.objects.all(), label="Paid by", empty_label="Choose a member"
+    )
+    payee = forms.ModelChoiceField(
+        queryset=Member.objects.all(), label="Paid to", empty_label="Choose a member"
+    )
+    amount = forms.DecimalField(
+        min_value=Decimal("0.0001"),
+        max_value=MOST_PAYMENT,
+        decimal_places=4,
+        widget=forms.NumberInput(attrs={"step": "0.01", "min": "0.01", "inputmode": "decimal"}),
+    )
+    method = forms.ChoiceField(
+        choices=Payment.METHODS, initial="cash", widget=forms.RadioSelect, label="How"
+    )
     note = forms.CharField(max_length=200, required=False)
 
     def clean(self) -> dict[str, object]:
@@ -66,6 +93,14 @@ class PaymentForm(forms.Form):
         if data.get("payer") and data.get("payer") == data.get("payee"):
             raise forms.ValidationError("A member cannot pay himself.")
         return data
+
+
+class CloseForm(KeyedForm):
+    """Closing a settlement; `seen` is its figures as shown."""
+
+
+class ReverseForm(KeyedForm):
+    """Reversing a payment recorded by mistake."""
 
 
 class PeriodForm(forms.Form):

@@ -3,7 +3,10 @@ sittings whose settlements say who pays whom.
 
 A balance is never stored: it is the sum of a member's postings, and each posting names
 its counterparty and its reason. Postings, payments and closed settlements are kept as
-made; the database refuses to change or delete them (scorer/history.py).
+made; the database refuses to change or delete them (scorer/kept.py).
+
+Money is never a float: every amount is kept as a whole number of millionths
+(`MoneyField`), exact on SQLite and PostgreSQL alike, and read back as a Decimal.
 """
 
 from __future__ import annotations
@@ -14,10 +17,40 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from ledger.money import MOST_PAYMENT, MOST_STAKE, Inexact, from_millionths, millionths
 from scorer.models import Member, Rubber
+
+
+class MoneyField(models.BigIntegerField):
+    """An amount, kept as a whole number of millionths of the currency. SQLite would keep
+    a decimal as a float, and lose digits; an integer it keeps exactly, as PostgreSQL does,
+    and sums exactly."""
+
+    description = "An amount of money, exact to a millionth"
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Decimal | None:
+        return None if value is None else from_millionths(value)
+
+    def to_python(self, value: Any) -> Decimal | None:
+        if value is None or isinstance(value, Decimal):
+            return value
+        return Decimal(str(value))
+
+    def get_prep_value(self, value: Any) -> int | None:
+        if value is None or hasattr(value, "resolve_expression"):
+            return value  # type: ignore[no-any-return]
+        try:
+            return millionths(value)
+        except Inexact as error:
+            raise ValueError(f"{self.name}: {error}") from None
+
+    @property
+    def validators(self) -> list[Any]:
+        return []  # the range of whole numbers it is kept as is not the amount's own
 
 
 class Kept(models.Model):
@@ -39,17 +72,31 @@ class Stake(Kept):
     """Money per 100 points, from a moment on. A rubber settles at the stake in force when
     it started; a new stake is a new row."""
 
-    per_hundred = models.DecimalField(max_digits=10, decimal_places=4)
+    per_hundred = MoneyField()
     currency = models.CharField(max_length=3, default="GBP")
-    smallest_unit = models.DecimalField(max_digits=6, decimal_places=4, default=Decimal("0.01"))
+    smallest_unit = MoneyField(default=Decimal("0.01"))
     valid_from = models.DateTimeField(default=timezone.now, db_index=True)
     set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The stake this one replaces (None for the club's first). No two stakes replace the
+    # same one: a form shown before another stake was set is refused, not applied over it.
+    replaces = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["-valid_from"]
         constraints = [
-            models.CheckConstraint(condition=Q(per_hundred__gte=0), name="stake_not_negative"),
-            models.CheckConstraint(condition=Q(smallest_unit__gt=0), name="unit_above_nothing"),
+            models.CheckConstraint(
+                condition=Q(per_hundred__gte=0, per_hundred__lte=MOST_STAKE),
+                name="stake_within_bounds",
+            ),
+            models.CheckConstraint(
+                condition=Q(smallest_unit__gt=0, smallest_unit__lte=100),
+                name="unit_within_bounds",
+            ),
+            models.UniqueConstraint(
+                Coalesce("replaces", Value(0)), name="one_stake_replaces_another"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -59,9 +106,19 @@ class Stake(Kept):
     def in_force(cls, at: datetime) -> Stake | None:
         return cls.objects.filter(valid_from__lte=at).order_by("-valid_from", "-id").first()
 
+    @classmethod
+    def latest(cls) -> Stake | None:
+        """The last stake set: the one a new stake replaces."""
+        return cls.objects.order_by("-valid_from", "-id").first()
+
 
 class Sitting(models.Model):
-    """An evening, or whatever period the club settles: the rubbers started in it."""
+    """An evening, or whatever period the club settles: the rubbers started in it.
+
+    Sittings never overlap, so that a rubber settles in one only: PostgreSQL refuses an
+    overlap by an exclusion constraint, SQLite by a trigger (both in the migrations). A
+    closed sitting is never changed (scorer/kept.py).
+    """
 
     name = models.CharField(max_length=60)
     start = models.DateTimeField()
@@ -83,11 +140,6 @@ class Sitting(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None and Sitting.objects.filter(pk=self.pk, closed_at__isnull=False):
-            raise ValueError("A closed settlement is never changed.")
-        super().save(*args, **kwargs)
-
     @property
     def closed(self) -> bool:
         return self.closed_at is not None
@@ -104,7 +156,7 @@ class Payment(Kept):
 
     payer = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments_made")
     payee = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments_received")
-    amount = models.DecimalField(max_digits=12, decimal_places=4)
+    amount = MoneyField()
     currency = models.CharField(max_length=3)
     method = models.CharField(max_length=8, choices=METHODS)
     note = models.CharField(max_length=200, blank=True)
@@ -117,8 +169,12 @@ class Payment(Kept):
     class Meta:
         ordering = ["-recorded_at"]
         constraints = [
-            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_above_nothing"),
+            models.CheckConstraint(
+                condition=Q(amount__gt=0, amount__lte=MOST_PAYMENT), name="payment_within_bounds"
+            ),
             models.CheckConstraint(condition=~Q(payer=F("payee")), name="paid_to_another"),
+            # A payment is reversed once: a second reversal (a double tap) is refused here.
+            models.UniqueConstraint(fields=["reverses"], name="reversed_once"),
         ]
 
     def __str__(self) -> str:
@@ -140,7 +196,7 @@ class Posting(Kept):
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True)
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, null=True, blank=True)
     points = models.IntegerField(default=0)
-    amount = models.DecimalField(max_digits=18, decimal_places=6)
+    amount = MoneyField()
     currency = models.CharField(max_length=3)
     counterparty = models.CharField(max_length=200)
     reason = models.CharField(max_length=200)
@@ -175,10 +231,10 @@ class SettlementLine(Kept):
     rubbers = models.PositiveIntegerField()
     points_won = models.IntegerField()
     points_lost = models.IntegerField()
-    exact = models.DecimalField(max_digits=18, decimal_places=6)
-    rounded = models.DecimalField(max_digits=18, decimal_places=6)
-    brought_forward = models.DecimalField(max_digits=18, decimal_places=6)
-    due = models.DecimalField(max_digits=18, decimal_places=6)
+    exact = MoneyField()
+    rounded = MoneyField()
+    brought_forward = MoneyField()
+    due = MoneyField()
 
     class Meta:
         ordering = ["member__name"]
@@ -196,7 +252,7 @@ class Transfer(Kept):
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="transfers")
     payer = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
     payee = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
-    amount = models.DecimalField(max_digits=18, decimal_places=6)
+    amount = MoneyField()
 
     def __str__(self) -> str:
         return f"{self.payer} pays {self.payee} {self.amount}"

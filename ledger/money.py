@@ -9,11 +9,46 @@ from decimal import ROUND_FLOOR, Decimal
 from itertools import combinations
 
 ROUNDING_RULE = (
-    "Each member's amount is rounded to the currency's smallest unit, half away from "
-    "nothing; if the rounded amounts do not then add up to nothing, the difference is made "
-    "good a unit at a time by the members whose amounts were rounded furthest, in order of "
-    "their names where that ties. The settlement always adds up to exactly nothing."
+    "Each member's amount due, with anything brought forward, is rounded to the currency's "
+    "smallest unit, half away from nothing; if the rounded amounts do not then add up to "
+    "nothing, the difference is made good a unit at a time by the members whose amounts "
+    "were rounded furthest, in order of their names where that ties. An amount brought "
+    "forward that is not a whole number of units (a payment or settlement in an earlier, "
+    "smaller unit) is rounded here with the rest. The settlement always adds up to exactly "
+    "nothing."
 )
+
+# Every amount is kept as a whole number of millionths of the currency, so that it is
+# exact on every database; the ledger takes amounts with at most these places.
+PLACES = 6
+MILLIONTH = Decimal(1).scaleb(-PLACES)
+# The most the ledger takes: a stake above this per hundred points is refused, and so is
+# a payment above the second. A rubber is worth at most scorer.models.MOST_POINTS, so no
+# posting is larger than MOST_POINTS × MOST_STAKE / 100, far inside what is kept exactly.
+MOST_STAKE = Decimal(10_000)
+MOST_PAYMENT = Decimal(1_000_000_000)
+STAKE_PLACES = 4
+
+
+class Inexact(ValueError):
+    """An amount with more places than the ledger keeps."""
+
+
+def millionths(amount: Decimal | int) -> int:
+    """An amount as the whole number of millionths it is; Inexact if it is not one."""
+    value = Decimal(amount)
+    if not value.is_finite():
+        raise Inexact(f"{amount} is not an amount")
+    scaled = value.scaleb(PLACES)
+    if scaled != scaled.to_integral_value():
+        raise Inexact(f"{amount} has more than {PLACES} places")
+    return int(scaled)
+
+
+def from_millionths(units: int | Decimal) -> Decimal:
+    return Decimal(units).scaleb(-PLACES).quantize(MILLIONTH)
+
+
 # Up to this many members with something to pay or receive, the fewest transfers are
 # found exactly; beyond, by matching equal debts first and then the largest against the
 # largest, which never takes more than one transfer fewer than the members.

@@ -7,25 +7,46 @@ pays whom. Every one of these adds up to nothing across the members.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from ledger.models import Payment, Posting, SettlementLine, Sitting, Stake, Transfer
-from ledger.money import ROUNDING_RULE, fewest_transfers, round_to_nothing
+from ledger.money import (
+    MOST_PAYMENT,
+    MOST_STAKE,
+    ROUNDING_RULE,
+    STAKE_PLACES,
+    Inexact,
+    fewest_transfers,
+    millionths,
+    round_to_nothing,
+)
 from scorer.models import Member, Rubber
+from scorer.once import Refused, Stale
 
 NOTHING = Decimal(0)
+DEFAULT_UNIT = Decimal("0.01")
 
 
-class LedgerError(ValueError):
+class LedgerError(Refused):
     """What the ledger refuses, in words the secretary can act on."""
+
+
+def covering(moment: datetime, *, lock: bool = False) -> Sitting | None:
+    """The sitting a rubber started at `moment` settles in; locked for this transaction
+    if asked, so that closing it and posting to it take turns."""
+    sittings = Sitting.objects.filter(start__lte=moment, end__gt=moment)
+    if lock:
+        sittings = sittings.select_for_update()
+    return sittings.first()
 
 
 def post_rubber(
@@ -36,6 +57,12 @@ def post_rubber(
     started. Run inside the agreement's transaction; the database takes it only once."""
     if rubber.agreed_value is None or (rubber.abandoned and not rubber.abandoned_counts):
         return []
+    sitting = covering(rubber.started_at, lock=True)
+    if sitting is not None and sitting.closed:
+        raise LedgerError(
+            f"{sitting.name} is closed, and this rubber started in it: its settlement is "
+            "never changed, so the rubber cannot be agreed now. Tell the secretary."
+        )
     stake = Stake.in_force(rubber.started_at)
     per_hundred = stake.per_hundred if stake else NOTHING
     currency = stake.currency if stake else ""
@@ -62,6 +89,16 @@ def post_rubber(
     return Posting.objects.bulk_create(postings)
 
 
+def check_amount(amount: Decimal, unit: Decimal) -> None:
+    """A payment's amount, as the ledger takes it."""
+    if not amount.is_finite() or amount <= 0:
+        raise LedgerError("A payment is of more than nothing.")
+    if amount > MOST_PAYMENT:
+        raise LedgerError(f"A payment is of {MOST_PAYMENT:,} at most.")
+    if amount % unit:
+        raise LedgerError(f"A payment is in whole units of {unit.normalize()}.")
+
+
 @transaction.atomic
 def record_payment(
     *,
@@ -76,26 +113,27 @@ def record_payment(
 ) -> Payment:
     """Money handed from payer to payee: the payer owes that much less, the payee is owed
     that much less."""
-    stake = Stake.in_force(timezone.now())
-    unit = stake.smallest_unit if stake else Decimal("0.01")
-    if amount <= 0:
-        raise LedgerError("A payment is of more than nothing.")
-    if amount % unit:
-        raise LedgerError(f"A payment is in whole units of {unit}.")
+    at = at or timezone.now()
+    stake = Stake.in_force(at)
+    check_amount(amount, stake.smallest_unit if stake else DEFAULT_UNIT)
     if payer == payee:
         raise LedgerError("A member cannot pay himself.")
     currency = stake.currency if stake else ""
-    payment = Payment.objects.create(
-        payer=payer,
-        payee=payee,
-        amount=amount,
-        currency=currency,
-        method=method,
-        note=note,
-        reverses=reverses,
-        recorded_by=user,
-        recorded_at=at or timezone.now(),
-    )
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(
+                payer=payer,
+                payee=payee,
+                amount=amount,
+                currency=currency,
+                method=method,
+                note=note,
+                reverses=reverses,
+                recorded_by=user,
+                recorded_at=at,
+            )
+    except IntegrityError:  # the database keeps one reversal a payment
+        raise LedgerError("That payment has been reversed already.") from None
     how = dict(Payment.METHODS)[method].lower()
     Posting.objects.bulk_create(
         [
@@ -122,6 +160,75 @@ def record_payment(
         ]
     )
     return payment
+
+
+def reverse_payment(*, payment: Payment, user: AbstractBaseUser) -> Payment:
+    """A payment recorded by mistake is put right by one back the other way, once."""
+    return record_payment(
+        payer=payment.payee,
+        payee=payment.payer,
+        amount=payment.amount,
+        method=payment.method,
+        note=f"reverses the payment of {timezone.localtime(payment.recorded_at):%d %b}",
+        user=user,
+        reverses=payment,
+    )
+
+
+# -- The stake ---------------------------------------------------------------------------------
+
+
+def stake_seen(stake: Stake | None) -> str:
+    """What a page says of the stake in force, for a form to carry back."""
+    return str(stake.pk) if stake else "none"
+
+
+@transaction.atomic
+def set_stake(
+    *,
+    per_hundred: Decimal,
+    currency: str,
+    smallest_unit: Decimal,
+    user: AbstractBaseUser,
+    seen: str,
+    at: datetime | None = None,
+) -> Stake:
+    """A new stake from now on, replacing the one the form was shown: if another has been
+    set since, this one is refused (the database keeps one successor to each stake)."""
+    at = at or timezone.now()
+    current = Stake.latest()
+    if stake_seen(current) != seen:
+        raise _stake_changed(current)
+    if not 0 <= per_hundred <= MOST_STAKE:
+        raise LedgerError(f"A stake is between nothing and {MOST_STAKE:,} a hundred points.")
+    if per_hundred != per_hundred.quantize(Decimal(1).scaleb(-STAKE_PLACES)):
+        raise LedgerError(f"A stake has at most {STAKE_PLACES} places.")
+    if not Decimal("0.0001") <= smallest_unit <= 100:
+        raise LedgerError("The smallest unit is between 0.0001 and 100.")
+    try:
+        millionths(per_hundred)
+        millionths(smallest_unit)
+        with transaction.atomic():
+            return Stake.objects.create(
+                per_hundred=per_hundred,
+                currency=currency.upper(),
+                smallest_unit=smallest_unit,
+                valid_from=at,
+                set_by=user,
+                replaces=current,
+            )
+    except Inexact as error:
+        raise LedgerError(str(error)) from None
+    except IntegrityError:  # another stake replaced the same one a moment before
+        raise _stake_changed(Stake.latest()) from None
+
+
+def _stake_changed(now: Stake | None) -> Stale:
+    said = f"it is now {now}" if now else "there is none now"
+    return Stale(
+        f"The stake was changed since this page was shown ({said}): nothing was changed. "
+        "Set it again if you still mean to."
+    )
 
 
 # -- Settlements ------------------------------------------------------------------------------
@@ -157,12 +264,26 @@ class Settlement:
     def total(self) -> Decimal:
         return sum((line.due for line in self.lines), NOTHING)
 
+    @property
+    def seen(self) -> str:
+        """The settlement's figures in a few letters, for a closing form to carry back: if
+        they have changed when it is sent (a rubber agreed, a payment recorded), it is
+        refused."""
+        figures = repr(
+            (
+                [(ln.member.pk, ln.rubbers, ln.exact, ln.brought_forward) for ln in self.lines],
+                [rubber.pk for rubber in self.unagreed],
+                str(self.unit),
+            )
+        )
+        return hashlib.sha256(figures.encode()).hexdigest()[:16]
+
 
 def settlement(sitting: Sitting) -> Settlement:
     """The settlement of a sitting: as closed, or as it would close now."""
     stake = Stake.in_force(sitting.end)
     currency = stake.currency if stake else ""
-    unit = stake.smallest_unit if stake else Decimal("0.01")
+    unit = stake.smallest_unit if stake else DEFAULT_UNIT
     if sitting.closed:
         lines = [
             Line(
@@ -202,15 +323,18 @@ def settlement(sitting: Sitting) -> Settlement:
     for row in played:
         exact[row["member"]] = row["exact"]
         counts[row["member"]] = (row["rubbers"], row["won"], row["lost"])
-    rounded = round_to_nothing(exact, unit, names) if exact else {}
+    # What each member is due, brought forward included, rounded to whole units: a part of
+    # a unit brought forward (from a smaller unit before) is rounded here with the rest.
+    carried = {pk: before.get(pk, NOTHING) + exact[pk] for pk in members}
+    rounded_due = round_to_nothing(carried, unit, names) if carried else {}
     lines = [
         Line(
             members[pk],
             *counts[pk],
             exact[pk],
-            rounded[pk],
+            rounded_due[pk] - before.get(pk, NOTHING),
             before.get(pk, NOTHING),
-            before.get(pk, NOTHING) + rounded[pk],
+            rounded_due[pk],
         )
         for pk in sorted(members, key=names.__getitem__)
     ]
@@ -239,9 +363,15 @@ def _settled_balances(*, excluding: Sitting) -> dict[int, Decimal]:
 
 
 @transaction.atomic
-def close(sitting: Sitting, user: AbstractBaseUser, *, at: datetime | None = None) -> Settlement:
+def close(
+    sitting: Sitting, user: AbstractBaseUser, *, seen: str | None = None, at: datetime | None = None
+) -> Settlement:
     """Fix a sitting's settlement for good: its lines and transfers are kept, and each
-    member's rounding is posted, so that his balance is in whole units."""
+    member's rounding is posted, so that his balance is in whole units.
+
+    The sitting is locked first, and an agreement posting into it waits for that lock
+    (`post_rubber`), so the settlement read here is the one closed. `seen`: the figures
+    the secretary was shown; if they have changed since, nothing is closed."""
     sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
     at = at or timezone.now()
     if sitting.closed:
@@ -252,12 +382,22 @@ def close(sitting: Sitting, user: AbstractBaseUser, *, at: datetime | None = Non
             "close it after that."
         )
     result = settlement(sitting)
+    if seen is not None and seen != result.seen:
+        raise Stale(
+            f"{sitting.name}'s settlement changed since this page was shown (a rubber agreed "
+            "or a payment recorded): nothing was closed. Here it is now; look it over and "
+            "close it again."
+        )
     if result.unagreed:
         tables = ", ".join(sorted({rubber.table for rubber in result.unagreed}))
         raise LedgerError(
             f"{len(result.unagreed)} rubber(s) of {sitting.name} are not yet agreed ({tables}): "
             "agree or abandon them first."
         )
+    closing = Sitting.objects.filter(pk=sitting.pk, closed_at__isnull=True)
+    if not closing.update(closed_at=at, closed_by=user):
+        raise LedgerError(f"{sitting.name} is closed already.")
+    sitting.closed_at, sitting.closed_by = at, user
     SettlementLine.objects.bulk_create(
         SettlementLine(
             sitting=sitting,
@@ -287,19 +427,20 @@ def close(sitting: Sitting, user: AbstractBaseUser, *, at: datetime | None = Non
         for line in result.lines
         if line.rounded != line.exact
     )
-    sitting.closed_at, sitting.closed_by = at, user
-    sitting.save(update_fields=["closed_at", "closed_by"])
     return settlement(sitting)
 
 
 def open_sitting(*, name: str, start: datetime, end: datetime, user: AbstractBaseUser) -> Sitting:
-    """A new sitting, which may not overlap another."""
+    """A new sitting. The database refuses one that overlaps another."""
     if end <= start:
         raise LedgerError("A sitting ends after it starts.")
-    overlap = Sitting.objects.filter(start__lt=end, end__gt=start).first()
-    if overlap:
-        raise LedgerError(f"It overlaps {overlap.name}: a rubber settles in one sitting only.")
-    return Sitting.objects.create(name=name, start=start, end=end, created_by=user)
+    try:
+        with transaction.atomic():
+            return Sitting.objects.create(name=name, start=start, end=end, created_by=user)
+    except IntegrityError:
+        overlap = Sitting.objects.filter(start__lt=end, end__gt=start).first()
+        which = overlap.name if overlap else "another sitting"
+        raise LedgerError(f"It overlaps {which}: a rubber settles in one sitting only.") from None
 
 
 # -- Reports -----------------------------------------------------------------------------------

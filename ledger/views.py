@@ -7,20 +7,27 @@ import csv
 from datetime import timedelta
 from decimal import Decimal
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services as ledger
-from ledger.forms import PaymentForm, PeriodForm, SittingForm, StakeForm
+from ledger.forms import (
+    CloseForm,
+    PaymentForm,
+    PeriodForm,
+    ReverseForm,
+    SittingForm,
+    StakeForm,
+)
 from ledger.models import Payment, Sitting, Stake
 from scorer import printing
 from scorer.models import Member
+from scorer.once import Answer, carry_out
 
 
 def _staff(request: HttpRequest) -> None:
@@ -37,12 +44,24 @@ def index(request: HttpRequest) -> HttpResponse:
     now = timezone.localtime()
     start = now.replace(hour=12, minute=0, second=0, microsecond=0)
     balances = ledger.balances()
+    stake = Stake.in_force(timezone.now())
+    payments = list(Payment.objects.select_related("payer", "payee")[:20])
+    reversed_ = set(
+        Payment.objects.filter(reverses__in=payments).values_list("reverses_id", flat=True)
+    )
     return render(
         request,
         "ledger/index.html",
         {
-            "stake": Stake.in_force(timezone.now()),
-            "stake_form": StakeForm(),
+            "stake": stake,
+            "stake_form": StakeForm(
+                seen=ledger.stake_seen(Stake.latest()),
+                initial={
+                    "per_hundred": stake.per_hundred.normalize() if stake else None,
+                    "currency": stake.currency if stake else "GBP",
+                    "smallest_unit": stake.smallest_unit.normalize() if stake else "0.01",
+                },
+            ),
             "sittings": Sitting.objects.all()[:20],
             "sitting_form": SittingForm(
                 initial={
@@ -52,7 +71,10 @@ def index(request: HttpRequest) -> HttpResponse:
                 }
             ),
             "payment_form": PaymentForm(),
-            "payments": Payment.objects.select_related("payer", "payee")[:20],
+            "payments": [
+                (payment, None if payment.pk in reversed_ or payment.reverses_id else ReverseForm())
+                for payment in payments
+            ],
             "members": [
                 (member, balances.get(member.pk, Decimal(0))) for member in Member.objects.all()
             ],
@@ -65,12 +87,21 @@ def index(request: HttpRequest) -> HttpResponse:
 def set_stake(request: HttpRequest) -> HttpResponseBase:
     _staff(request)
     form = StakeForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"The stake was not changed: {form.errors.as_text()}")
-        return redirect("ledger:index")
-    Stake.objects.create(set_by=request.user, **form.cleaned_data)
-    messages.success(request, "The stake is changed for rubbers started from now on.")
-    return redirect("ledger:index")
+
+    def write() -> Answer:
+        data = form.cleaned_data
+        stake = ledger.set_stake(
+            per_hundred=data["per_hundred"],
+            currency=data["currency"],
+            smallest_unit=data["smallest_unit"],
+            seen=data["seen"],
+            user=request.user,
+        )
+        return Answer(
+            reverse("ledger:index"), f"The stake is now {stake}, for rubbers started from now on."
+        )
+
+    return carry_out(request, form, what="stake", write=write, back=reverse("ledger:index"))
 
 
 @login_required
@@ -78,15 +109,15 @@ def set_stake(request: HttpRequest) -> HttpResponseBase:
 def open_sitting(request: HttpRequest) -> HttpResponseBase:
     _staff(request)
     form = SittingForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"No sitting was opened: {form.errors.as_text()}")
-        return redirect("ledger:index")
-    try:
-        sitting = ledger.open_sitting(user=request.user, **form.cleaned_data)
-    except ledger.LedgerError as error:
-        messages.error(request, str(error))
-        return redirect("ledger:index")
-    return redirect("ledger:sitting", pk=sitting.pk)
+
+    def write() -> Answer:
+        data = form.cleaned_data
+        sitting = ledger.open_sitting(
+            name=data["name"], start=data["start"], end=data["end"], user=request.user
+        )
+        return Answer(reverse("ledger:sitting", args=[sitting.pk]), f"{sitting.name} is open.")
+
+    return carry_out(request, form, what="sitting", write=write, back=reverse("ledger:index"))
 
 
 @login_required
@@ -98,7 +129,13 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("format") == "csv":
         return _csv(result)
     return render(
-        request, "ledger/sitting.html", {"settlement": result, "payment_form": PaymentForm()}
+        request,
+        "ledger/sitting.html",
+        {
+            "settlement": result,
+            "payment_form": PaymentForm(),
+            "close_form": CloseForm(seen=result.seen),
+        },
     )
 
 
@@ -123,13 +160,15 @@ def sitting_print(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def close_sitting(request: HttpRequest, pk: int) -> HttpResponseBase:
     _staff(request)
-    try:
-        ledger.close(get_object_or_404(Sitting, pk=pk), request.user)
-    except ledger.LedgerError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, "Closed: this settlement is now fixed for good.")
-    return redirect("ledger:sitting", pk=pk)
+    sitting = get_object_or_404(Sitting, pk=pk)
+    form = CloseForm(request.POST)
+    here = reverse("ledger:sitting", args=[pk])
+
+    def write() -> Answer:
+        ledger.close(sitting, request.user, seen=form.cleaned_data["seen"])
+        return Answer(here, "Closed: this settlement is now fixed for good.")
+
+    return carry_out(request, form, what="closing", write=write, back=here)
 
 
 @login_required
@@ -137,49 +176,47 @@ def close_sitting(request: HttpRequest, pk: int) -> HttpResponseBase:
 def record_payment(request: HttpRequest) -> HttpResponseBase:
     _staff(request)
     form = PaymentForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"No payment was recorded: {form.errors.as_text()}")
-        return _back(request)
-    try:
-        payment = ledger.record_payment(user=request.user, **form.cleaned_data)
-    except ledger.LedgerError as error:
-        messages.error(request, f"No payment was recorded: {error}")
-    else:
-        messages.success(request, f"Recorded: {payment}.")
-    return _back(request)
+    back = _back(request)
+
+    def write() -> Answer:
+        data = form.cleaned_data
+        payment = ledger.record_payment(
+            payer=data["payer"],
+            payee=data["payee"],
+            amount=data["amount"],
+            method=data["method"],
+            note=data["note"],
+            user=request.user,
+        )
+        return Answer(back, f"Recorded: {payment}.")
+
+    return carry_out(request, form, what="payment", write=write, back=back)
 
 
-def _back(request: HttpRequest) -> HttpResponseBase:
+def _back(request: HttpRequest) -> str:
     """Back to the page the payment form was on (a sitting's), if it is a page of this
     site: never to another site, nor to whatever else `next` was made to say."""
     back = request.POST.get("next", "")
     try:
         resolve(back)
     except Resolver404:
-        return redirect("ledger:index")
-    return redirect(back)
+        return reverse("ledger:index")
+    return back
 
 
 @login_required
 @require_POST
 def reverse_payment(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """A payment recorded by mistake is put right by one back the other way."""
+    """A payment recorded by mistake is put right by one back the other way, once."""
     _staff(request)
     original = get_object_or_404(Payment, pk=pk)
-    if Payment.objects.filter(reverses=original).exists():
-        messages.error(request, "That payment has been reversed already.")
-        return redirect("ledger:index")
-    ledger.record_payment(
-        payer=original.payee,
-        payee=original.payer,
-        amount=original.amount,
-        method=original.method,
-        note=f"reverses the payment of {original.recorded_at:%d %b}",
-        user=request.user,
-        reverses=original,
-    )
-    messages.success(request, f"Reversed: {original}.")
-    return redirect("ledger:index")
+    form = ReverseForm(request.POST)
+
+    def write() -> Answer:
+        ledger.reverse_payment(payment=original, user=request.user)
+        return Answer(reverse("ledger:index"), f"Reversed: {original}.")
+
+    return carry_out(request, form, what="reversal", write=write, back=reverse("ledger:index"))
 
 
 @login_required
@@ -222,12 +259,33 @@ def club_table(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/table.html", {"form": form, "table": table})
 
 
+# A cell a spreadsheet would read as a formula (OWASP's rule for CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A value for a CSV cell: numbers as they are, text that a spreadsheet would take
+    for a formula made plain by a leading apostrophe."""
+    if isinstance(value, (int, Decimal)):
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+class _SafeWriter:
+    def __init__(self, out: HttpResponse) -> None:
+        self.writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self.writer.writerow([cell(value) for value in row])
+
+
 def _csv(result: ledger.Settlement) -> HttpResponse:
     response = HttpResponse(content_type="text/csv")
     day = timezone.localtime(result.sitting.end).date()
     name = printing.filename("settlement", result.sitting.pk, day).replace(".pdf", ".csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    out = csv.writer(response)
+    out = _SafeWriter(response)
     out.writerow([result.sitting.name, "closed" if result.sitting.closed else "not yet closed"])
     out.writerow(
         [

@@ -1,6 +1,24 @@
+from __future__ import annotations
+
+from typing import Any
+
 from django.apps import AppConfig
+from django.db import connections
+from django.db.models.signals import post_migrate
 
 
 class ScorerConfig(AppConfig):
     name = "scorer"
     verbose_name = "Scoring"
+
+    def ready(self) -> None:
+        post_migrate.connect(_guard, dispatch_uid="scorer.kept.guard")
+
+
+def _guard(sender: Any, using: str = "default", **kwargs: Any) -> None:
+    """Put back any guard a migration lost: SQLite rebuilds a table to change it, and its
+    triggers go with the old table (scorer/kept.py)."""
+    from scorer import kept
+
+    connection = connections[using]
+    kept.install(connection, kept.present(connection))

@@ -81,6 +81,7 @@ class StartRubberForm(WithChips):
 
     SEATS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
+    key = forms.UUIDField(widget=forms.HiddenInput)
     table = forms.CharField(max_length=40, initial="Table 1")
     seat_0 = forms.ModelChoiceField(queryset=Member.objects.none(), label="We")
     seat_1 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They")
@@ -100,6 +101,8 @@ class StartRubberForm(WithChips):
     )
 
     def __init__(self, *args: Any, search: str = "", **kwargs: Any) -> None:
+        kwargs.setdefault("initial", {})
+        kwargs["initial"].setdefault("key", uuid.uuid4())
         super().__init__(*args, **kwargs)
         members = members_by_recent_play()
         for name in self.SEATS:

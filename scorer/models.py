@@ -331,14 +331,19 @@ class Correction(models.Model):
 
 
 class Submission(models.Model):
-    """Every form sent to a rubber, once. Each form carries a key of its own; a double tap
-    or a form sent again over a flaky network finds its key here and changes nothing."""
+    """Every form sent to the site that writes, once. Each form carries a key of its own;
+    a double tap or a form sent again over a flaky network finds its key here, changes
+    nothing, and is answered as the first was (`answer`, `said`). See scorer/once.py."""
 
     key = models.UUIDField(unique=True)
-    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="+")
+    rubber = models.ForeignKey(
+        Rubber, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     what = models.CharField(max_length=20)
     at = models.DateTimeField(default=timezone.now)
+    answer = models.CharField(max_length=300, blank=True, help_text="Where the form led.")
+    said = models.CharField(max_length=500, blank=True, help_text="What it was told.")
 
     def __str__(self) -> str:
         return f"{self.what} at {self.at:%H:%M:%S}"

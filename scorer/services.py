@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -24,14 +24,11 @@ from scorer import engine
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners
 from scorer.engine.diff import changes
-from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, Submission, side_of
+from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, side_of
+from scorer.once import Stale, claim, first_answer
 
 CUT_FOR_DEAL = "cut"
 CUT_FOR_PARTNERS = "partners"
-
-
-class Stale(Exception):
-    """The rubber changed after the form was shown."""
 
 
 @dataclass(frozen=True)
@@ -93,9 +90,16 @@ def start_rubber(
     first_dealer: int | str,
     user: AbstractBaseUser,
     rng: random.Random | None = None,
+    key: uuid.UUID | None = None,
 ) -> Rubber:
     """Seat four members round the table (We, They, We, They) with the club's rules in
-    force; first_dealer is a seat, or a cut for deal or for partners and deal."""
+    force; first_dealer is a seat, or a cut for deal or for partners and deal. A form
+    sent again (the same key) answers with the rubber the first one started."""
+    claimed = claim(key=key, user=user, what="start") if key is not None else None
+    if key is not None and claimed is None:
+        first = first_answer(key)
+        if first is not None and first.rubber_id is not None:
+            return Rubber.objects.get(pk=first.rubber_id)
     club = Club.get()
     seated, cut = list(members), None
     if first_dealer in (CUT_FOR_DEAL, CUT_FOR_PARTNERS):
@@ -122,6 +126,9 @@ def start_rubber(
         Seat(rubber=rubber, member=member, position=position)
         for position, member in enumerate(seated)
     )
+    if claimed is not None:
+        claimed.rubber = rubber
+        claimed.save(update_fields=["rubber"])
     return rubber
 
 
@@ -450,14 +457,6 @@ def _clear_confirmations(rubber: Rubber) -> None:
         rubber.save(update_fields=AGREEMENT_FIELDS)
 
 
-def handled(key: str) -> bool:
-    """Whether a form with this key has been carried out already."""
-    try:
-        return Submission.objects.filter(key=uuid.UUID(key)).exists()
-    except ValueError:
-        return False
-
-
 def _claim(
     state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int, what: str
 ) -> bool:
@@ -465,16 +464,15 @@ def _claim(
     rubber has changed since the form was shown, or since its state was read. The caller's
     transaction undoes the claim if the write is then refused."""
     rubber = state.rubber
-    try:
-        with transaction.atomic():  # a savepoint: a key seen before fails on its own
-            Submission.objects.create(key=key, rubber=rubber, user=user, what=what)
-    except IntegrityError:  # the key is unique: on PostgreSQL a twin waits here for the first
+    if claim(key=key, user=user, what=what, rubber=rubber) is None:
         return False
+    _refuse_if_agreed(state)
+    # An agreed rubber is never changed (the database refuses): its revision stays.
     moved_on = revision == rubber.revision and Rubber.objects.filter(
-        pk=rubber.pk, revision=revision
+        pk=rubber.pk, revision=revision, agreed_at__isnull=True
     ).update(revision=F("revision") + 1)
     if not moved_on:
-        raise Stale
+        raise Stale("The sheet changed on another phone; here it is now.")
     rubber.revision = revision + 1
     return True
 

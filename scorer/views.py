@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorer import engine, printing, services
+from scorer import engine, once, printing, services
 from scorer.engine import loads, sheet_text
 from scorer.forms import (
     AgreementForm,
@@ -94,6 +94,7 @@ def start_rubber(request: HttpRequest) -> HttpResponse:
                     members=members,
                     first_dealer=form.dealer(),
                     user=request.user,
+                    key=form.cleaned_data["key"],
                 )
                 return redirect("scorer:rubber", pk=rubber.pk)
     elif request.method == "POST":  # "Find": the same form, the members narrowed down
@@ -190,7 +191,7 @@ def declaration(request: HttpRequest, pk: int) -> HttpResponseBase:
 def result(request: HttpRequest, pk: int) -> HttpResponseBase:
     state = _state_to_write(request, pk)
     if state.in_progress is None:  # recorded already: by this very form, or another phone
-        if services.handled(request.POST.get("key", "")):
+        if once.handled(request.POST.get("key", "")):
             return _done(request, state)
         return _render(request, state, message=STALE, status=409)
     form = ResultForm(request.POST, trump=engine.Trump(state.in_progress.trump))
@@ -266,7 +267,7 @@ def correction(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
             reason=form.cleaned_data["reason"],
             correction=(form.declaration(), form.result()),
         )
-    except services.Stale:
+    except once.Stale:
         fresh = _state_or_404(pk)
         return _correction_page(request, fresh, deal, None, message=STALE, status=409)
     except engine.RubberError as error:
@@ -297,7 +298,7 @@ def remove_deal(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
             reason=form.cleaned_data["reason"],
             correction=None,
         )
-    except services.Stale:
+    except once.Stale:
         fresh = _state_or_404(pk)
         return _correction_page(request, fresh, deal, None, message=STALE, status=409)
     except engine.RubberError as error:
@@ -616,7 +617,7 @@ def _write(
     """Carry out a write and answer with the table as it now stands."""
     try:
         state = write()
-    except services.Stale:  # read afresh: the rubber itself has moved on since our read
+    except once.Stale:  # read afresh: the rubber itself has moved on since our read
         return _render(request, _state_or_404(state.rubber.pk), message=STALE, status=409)
     except engine.RubberError as error:
         if isinstance(form, DeclarationForm):

@@ -21,11 +21,10 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -343,44 +342,6 @@ class Phone:
         answer = self.post("/accounts/login/", {"username": username, "password": password})
         assert answer.status == 302, f"{username} could not sign in: {answer.status}"
         return answer
-
-
-class Forms(HTMLParser):
-    """The forms on a page or partial: each form's action and the values it would send as
-    it stands (hidden fields, checked radios, filled inputs), and every radio's choices."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.forms: list[dict[str, Any]] = []
-        self.attributes: list[dict[str, str]] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        self.attributes.append({"tag": tag, **a})
-        if tag == "form":
-            self.forms.append({"action": a.get("action", ""), "values": {}, "choices": {}})
-        elif tag == "input" and self.forms and "name" in a:
-            form = self.forms[-1]
-            kind = a.get("type", "text")
-            if kind == "radio":
-                form["choices"].setdefault(a["name"], []).append(a.get("value", ""))
-                if "checked" in a:
-                    form["values"][a["name"]] = a.get("value", "")
-            elif kind != "submit":
-                form["values"][a["name"]] = a.get("value", "")
-
-    def form(self, action_ends: str) -> dict[str, Any] | None:
-        for form in self.forms:
-            if urlsplit(form["action"]).path.endswith(action_ends):
-                return form
-        return None
-
-    def attribute(self, name: str) -> str | None:
-        for attrs in self.attributes:
-            if name in attrs:
-                return attrs[name]
-        return None
 
 
 def new_key() -> str:

@@ -17,11 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger import services as ledger
-from ledger.models import Posting, Stake
-from scorer import history, services
+from ledger.models import Posting
+from scorer import kept, services
 from scorer.club_io import ImportRefused, export_club, import_club
 from scorer.models import Member, Rubber
 from tests.scorer.conftest import correct
+from tests.support.ledger import set_stake
 
 TABLES = [  # children first
     "ledger_posting",
@@ -42,12 +43,12 @@ TABLES = [  # children first
 
 def empty_the_club():
     """As a new database would be (the guard lifted for this, and put back)."""
-    guarded = history.guarded(connection)
-    history.lift(connection, *guarded)
+    guards = kept.present(connection)
+    kept.remove(connection, guards)
     with connection.cursor() as cursor:
         for table in TABLES:
             cursor.execute(f"DELETE FROM {table}")
-    history.guard(connection, *guarded)
+    kept.install(connection, guards)
 
 
 @pytest.fixture
@@ -58,12 +59,7 @@ def a_club(client, db):
     from django.contrib.auth import get_user_model
 
     staff = get_user_model().objects.get(username="secretary")
-    Stake.objects.create(
-        per_hundred=Decimal("0.50"),
-        currency="GBP",
-        set_by=staff,
-        valid_from=timezone.now() - timedelta(days=1),
-    )
+    set_stake("0.50", staff, at=timezone.now() - timedelta(days=1))
     specimen = Rubber.objects.get(table="Table 1")
     client.force_login(staff)
     correct(client, specimen, 7, reason="honours miscalled", honours="we:FOUR")

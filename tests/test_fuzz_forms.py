@@ -43,6 +43,7 @@ from scorer.forms import honour_choices
 from scorer.models import Club, Correction, Deal, Rubber, Submission
 from scorer.views import LIVE_SALT
 from tests.rubbers import deal
+from tests.support.ledger import set_stake
 
 # -- What is sent ---------------------------------------------------------------------------
 
@@ -295,7 +296,7 @@ def tables(club, players, staff):
             )
         return started
 
-    Stake.objects.create(per_hundred="0.50", currency="GBP", set_by=staff)
+    set_stake("0.50", staff)
     made = {
         "new": rubber("New"),
         "declared": rubber("Declared", declare="H"),

@@ -6,17 +6,17 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import migrations, models
 
-from scorer import history
+from scorer import kept
 
 KEPT = ("ledger_posting", "ledger_payment", "ledger_settlementline", "ledger_transfer")
 
 
 def keep(apps, schema_editor):
-    history.guard(schema_editor.connection, *KEPT)
+    kept.install(schema_editor.connection, kept.append_only(*KEPT))
 
 
 def release(apps, schema_editor):
-    history.lift(schema_editor.connection, *KEPT)
+    kept.remove(schema_editor.connection, kept.append_only(*KEPT))
 
 
 class Migration(migrations.Migration):

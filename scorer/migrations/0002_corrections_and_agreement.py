@@ -5,15 +5,15 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-from scorer import history
+from scorer import kept
 
 
 def keep_corrections(apps, schema_editor):
-    history.guard(schema_editor.connection)
+    kept.install(schema_editor.connection, kept.append_only("scorer_correction"))
 
 
 def release_corrections(apps, schema_editor):
-    history.lift(schema_editor.connection)
+    kept.remove(schema_editor.connection, kept.append_only("scorer_correction"))
 
 
 class Migration(migrations.Migration):

@@ -66,8 +66,9 @@ def _a_busy_year():  # type: ignore[no-untyped-def]
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from ledger.models import Posting, Sitting, Stake
+    from ledger.models import Posting, Sitting
     from scorer.models import Member, Rubber, Seat
+    from tests.support.ledger import set_stake
 
     rng = random.Random(1905)
     users = get_user_model()
@@ -78,12 +79,7 @@ def _a_busy_year():  # type: ignore[no-untyped-def]
         for n, user in enumerate(accounts)
     )
     start = timezone.now() - timedelta(days=366)
-    Stake.objects.create(
-        per_hundred=Decimal("0.50"),
-        currency="GBP",
-        set_by=staff,
-        valid_from=start - timedelta(days=1),
-    )
+    set_stake("0.50", staff, at=start - timedelta(days=1))
     step = timedelta(days=365) / RUBBERS
     rubbers = Rubber.objects.bulk_create(
         Rubber(

@@ -90,12 +90,12 @@ def _corrections_may_be_emptied_between_tests(transactional_db):
     records that are only added to refuses: lift it for that moment only."""
     from django.db import connection
 
-    from scorer import history
+    from scorer import kept
 
-    tables = history.guarded(connection)
-    history.guard(connection, *tables)
+    guards = kept.present(connection)
+    kept.install(connection, guards)
     yield
-    history.lift(connection, *tables)
+    kept.remove(connection, guards)
 
 
 @pytest.fixture

@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 import uuid
-from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
-from ledger.models import Stake
 from scorer import services
 from tests.rubbers import deal
+from tests.support.ledger import set_stake
 
 
 @pytest.fixture
 def stake(staff):
-    return Stake.objects.create(
-        per_hundred=Decimal("0.50"),
-        currency="GBP",
-        set_by=staff,
-        valid_from=timezone.now() - timezone.timedelta(days=30),
-    )
+    return set_stake("0.50", staff, at=timezone.now() - timezone.timedelta(days=30))
 
 
 def agreed(members, by, deals, *, started=None, table="Table 1"):

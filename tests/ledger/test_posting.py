@@ -12,11 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger import services as ledger
-from ledger.models import Posting, Stake
+from ledger.models import Posting
 from scorer import services
+from scorer.engine import RubberError
 from scorer.models import Club
 from tests.ledger.conftest import WON_BY_WE, agreed
 from tests.rubbers import deal, random_rubber, random_rules
+from tests.support.ledger import set_stake
 
 
 def balance(member):
@@ -61,7 +63,7 @@ def test_two_staff_agreeing_at_once_post_once(players, staff, stake):
         state=seen, user=staff, key=uuid.uuid4(), revision=seen.rubber.revision, side=None
     )
     other = services.table_state_of(rubber.pk)
-    with pytest.raises(services.Stale):
+    with pytest.raises(RubberError, match="has been agreed"):
         services.agree(
             state=other, user=staff, key=uuid.uuid4(), revision=seen.rubber.revision - 1, side=None
         )
@@ -81,7 +83,7 @@ def test_an_abandoned_rubber_posts_if_it_counts_and_not_if_void(players, staff, 
 
 def test_a_changed_stake_applies_only_to_rubbers_started_after_it(players, staff, stake):
     before = agreed(players, staff, WON_BY_WE)
-    Stake.objects.create(per_hundred=Decimal("2.00"), currency="GBP", set_by=staff)
+    set_stake("2.00", staff)
     after = agreed(players, staff, WON_BY_WE, table="Table 2")
     old = Posting.objects.get(rubber=before, member=players[0])
     new = Posting.objects.get(rubber=after, member=players[0])
@@ -89,7 +91,7 @@ def test_a_changed_stake_applies_only_to_rubbers_started_after_it(players, staff
     assert new.amount == Decimal(new.points) * Decimal("2.00") / 100
     # A rubber started before the change but agreed after it still settles at the old stake.
     started_earlier = timezone.now() - timezone.timedelta(hours=1)
-    Stake.objects.create(per_hundred=Decimal("5.00"), currency="GBP", set_by=staff)
+    set_stake("5.00", staff)
     late = agreed(players, staff, WON_BY_WE, started=started_earlier, table="Table 3")
     posting = Posting.objects.get(rubber=late, member=players[0])
     assert posting.amount == Decimal(posting.points) * Decimal("0.50") / 100
@@ -158,11 +160,8 @@ def test_every_posting_and_settlement_adds_up_to_nothing(players, staff, data):
         with transaction.atomic():
             for number in range(choose(1, 4)):
                 cents = choose(1, 999)
-                Stake.objects.create(
-                    per_hundred=Decimal(cents) / 100,
-                    currency="GBP",
-                    set_by=staff,
-                    valid_from=timezone.now() - timezone.timedelta(days=9),
+                set_stake(
+                    Decimal(cents) / 100, staff, at=timezone.now() - timezone.timedelta(days=9)
                 )
                 rules = random_rules(choose)
                 Club.objects.filter(pk=Club.get().pk).update(

@@ -7,13 +7,14 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from ledger import services as ledger
-from ledger.models import Posting, SettlementLine, Stake, Transfer
+from ledger.models import Posting, SettlementLine, Transfer
 from tests.ledger.conftest import WON_BY_WE, agreed
 from tests.rubbers import deal
+from tests.support.ledger import set_stake
 
 
 @pytest.fixture
@@ -60,12 +61,7 @@ def test_the_transfers_settle_what_is_due(players, staff, stake, evening):
 
 
 def test_closing_keeps_the_settlement_and_posts_the_rounding(players, staff, club, evening):
-    Stake.objects.create(
-        per_hundred=Decimal("0.333"),
-        currency="GBP",
-        set_by=staff,
-        valid_from=timezone.now() - timedelta(days=2),
-    )
+    set_stake("0.333", staff, at=timezone.now() - timedelta(days=2))
     agreed(players, staff, WON_BY_WE)
     ended(evening)
     closed = ledger.close(evening, staff)
@@ -104,8 +100,14 @@ def test_a_closed_settlement_is_never_changed(players, staff, stake, evening):
     with pytest.raises(ledger.LedgerError, match="closed already"):
         ledger.close(evening, staff)
     evening.name = "Renamed"
-    with pytest.raises(ValueError, match="never changed"):
+    with pytest.raises(DatabaseError, match="never changed"), transaction.atomic():
         evening.save()
+    with (
+        pytest.raises(DatabaseError, match="never changed"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute("DELETE FROM ledger_sitting WHERE id = %s", [evening.pk])
     line = SettlementLine.objects.first()
     with pytest.raises(DatabaseError, match="never changed"), transaction.atomic():
         SettlementLine.objects.filter(pk=line.pk).update(due=0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import uuid
 from datetime import timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -16,6 +17,9 @@ from pypdf import PdfReader
 
 from ledger.models import Payment, Posting, Sitting, Stake
 from tests.ledger.conftest import WON_BY_WE, agreed
+from tests.support.html import Forms, submit
+
+DESK = reverse("ledger:index")
 
 
 @pytest.fixture
@@ -42,8 +46,11 @@ def test_the_secretary_sees_the_stake_sittings_and_balances(secretary, evening, 
 
 
 def test_the_secretary_sets_the_stake_from_now_on(secretary, stake):
-    response = secretary.post(
-        reverse("ledger:stake"), {"per_hundred": "1.25", "currency": "GBP", "smallest_unit": "0.01"}
+    response = submit(
+        secretary,
+        DESK,
+        reverse("ledger:stake"),
+        {"per_hundred": "1.25", "currency": "GBP", "smallest_unit": "0.01"},
     )
     assert response.status_code == 302
     assert Stake.in_force(timezone.now()).per_hundred == Decimal("1.25")
@@ -53,7 +60,9 @@ def test_the_secretary_sets_the_stake_from_now_on(secretary, stake):
 def test_the_secretary_opens_a_sitting_and_sees_its_settlement(secretary, players, staff, stake):
     agreed(players, staff, WON_BY_WE)
     now = timezone.localtime()
-    response = secretary.post(
+    response = submit(
+        secretary,
+        DESK,
         reverse("ledger:open"),
         {
             "name": "Tonight",
@@ -89,39 +98,51 @@ def test_the_settlement_downloads_as_csv_and_prints_as_pdf(secretary, evening):
 
 
 def test_the_secretary_closes_a_settlement_and_it_stays_closed(secretary, evening):
-    response = secretary.post(reverse("ledger:close", args=[evening.pk]))
+    here = reverse("ledger:sitting", args=[evening.pk])
+    response = submit(secretary, here, reverse("ledger:close", args=[evening.pk]))
     assert response.status_code == 302
     evening.refresh_from_db()
     assert evening.closed
     page = secretary.get(reverse("ledger:sitting", args=[evening.pk])).content.decode()
     assert "fixed for good" in page
     assert "Close this settlement" not in page
-    again = secretary.post(reverse("ledger:close", args=[evening.pk]), follow=True)
+    again = secretary.post(
+        reverse("ledger:close", args=[evening.pk]), {"key": uuid.uuid4()}, follow=True
+    )
     assert "closed already" in again.content.decode()
 
 
 def test_the_secretary_records_and_reverses_a_payment(secretary, players, stake):
     carr, fenwick = players[0], players[1]
-    secretary.post(
+    submit(
+        secretary,
+        DESK,
         reverse("ledger:pay"),
         {"payer": fenwick.pk, "payee": carr.pk, "amount": "2.50", "method": "cash", "note": ""},
     )
     payment = Payment.objects.get()
     assert payment.amount == Decimal("2.50")
-    secretary.post(reverse("ledger:reverse", args=[payment.pk]))
+    reverse_it = reverse("ledger:reverse", args=[payment.pk])
+    page = secretary.get(DESK).content.decode()
+    first = Forms(page).form(reverse_it)
+    secretary.post(reverse_it, first["values"])
     assert sum(p.amount for p in fenwick.postings.all()) == 0
-    again = secretary.post(reverse("ledger:reverse", args=[payment.pk]), follow=True)
+    assert reverse_it not in secretary.get(DESK).content.decode(), "no second Reverse button"
+    again = secretary.post(reverse_it, {"key": uuid.uuid4()}, follow=True)
     assert "reversed already" in again.content.decode()
 
 
 def test_a_payment_to_oneself_is_refused(secretary, players, stake):
-    response = secretary.post(
+    response = submit(
+        secretary,
+        DESK,
         reverse("ledger:pay"),
         {"payer": players[0].pk, "payee": players[0].pk, "amount": "1", "method": "cash"},
         follow=True,
     )
-    assert "cannot pay himself" in response.content.decode()
-    assert '<p class="message" role="alert">No payment was recorded' in response.content.decode()
+    assert '<p class="message" role="alert">A member cannot pay himself.</p>' in (
+        response.content.decode()
+    )
     assert not Payment.objects.exists()
 
 

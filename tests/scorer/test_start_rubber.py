@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import uuid
 
 import pytest
 from django.urls import reverse
@@ -15,7 +16,7 @@ URL = reverse("scorer:start")
 
 
 def form(players, **fields):
-    data = {"table": "Table 4", "first_dealer": "1"}
+    data = {"table": "Table 4", "first_dealer": "1", "key": uuid.uuid4()}
     data.update({f"seat_{i}": member.pk for i, member in enumerate(players)})
     data.update(fields)
     return data

@@ -1,0 +1,216 @@
+"""The database's own guards on the club's record: what, once written, it refuses to change.
+
+The services are the only writers of the record, and they never change these rows; the
+guards make sure nothing else does either (the admin, a script, a person at a database
+prompt). Each guard is a trigger, written for SQLite and for PostgreSQL from one
+description, and both apps' migrations install them from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ALWAYS = "1 = 1"
+
+
+@dataclass(frozen=True)
+class Guard:
+    """Refuse `event` on `table` when `condition` holds of the row (OLD for an update or a
+    delete, NEW for an insert), saying `message`."""
+
+    name: str
+    table: str
+    event: str  # INSERT, UPDATE or DELETE
+    message: str
+    condition: str = ALWAYS
+
+    def install(self, vendor: str) -> list[str]:
+        message = self.message.replace("'", "''")
+        if vendor == "sqlite":
+            return [
+                f"""CREATE TRIGGER IF NOT EXISTS {self.name} BEFORE {self.event} ON {self.table}
+                    FOR EACH ROW WHEN {self.condition}
+                    BEGIN SELECT RAISE(ABORT, '{message}'); END"""
+            ]
+        # PostgreSQL's trigger WHEN cannot hold a subquery: the function tests the condition.
+        row = "OLD" if self.event == "DELETE" else "NEW"
+        return [
+            f"""CREATE OR REPLACE FUNCTION {self.name}() RETURNS trigger AS $$
+                BEGIN
+                    IF {self.condition} THEN RAISE EXCEPTION '%', '{message}'; END IF;
+                    RETURN {row};
+                END $$ LANGUAGE plpgsql""",
+            f"""CREATE OR REPLACE TRIGGER {self.name} BEFORE {self.event} ON {self.table}
+                FOR EACH ROW EXECUTE FUNCTION {self.name}()""",
+        ]
+
+    def remove(self, vendor: str) -> list[str]:
+        if vendor == "sqlite":
+            return [f"DROP TRIGGER IF EXISTS {self.name}"]
+        return [
+            f"DROP TRIGGER IF EXISTS {self.name} ON {self.table}",
+            f"DROP FUNCTION IF EXISTS {self.name}()",
+        ]
+
+
+def _kept(table: str, message: str) -> tuple[Guard, Guard]:
+    """A table only ever added to: no row is changed or deleted."""
+    return (
+        Guard(f"{table}_kept_update", table, "UPDATE", message),
+        Guard(f"{table}_kept_delete", table, "DELETE", message),
+    )
+
+
+_RECORDED_DEAL_REMOVED_BY_CORRECTION = """NOT EXISTS (
+    SELECT 1 FROM scorer_correction c
+    WHERE c.rubber_id = OLD.rubber_id AND c.number = OLD.number AND c.after IS NULL
+      AND c.made_at >= OLD.recorded_at)"""
+_OF_AN_AGREED_RUBBER = """EXISTS (
+    SELECT 1 FROM scorer_rubber r WHERE r.id = OLD.rubber_id AND r.agreed_at IS NOT NULL)"""
+_IN_PLAY = """EXISTS (
+    SELECT 1 FROM scorer_deal d WHERE d.rubber_id = OLD.rubber_id AND d.recorded_at IS NOT NULL)"""
+
+RECORD = (
+    *_kept("scorer_correction", "corrections are kept as made: they cannot be changed or deleted"),
+    Guard(
+        "scorer_rubber_agreed_kept",
+        "scorer_rubber",
+        "UPDATE",
+        "an agreed rubber is never changed (Laws 12, 13)",
+        "OLD.agreed_at IS NOT NULL",
+    ),
+    Guard(
+        "scorer_rubber_played_kept",
+        "scorer_rubber",
+        "DELETE",
+        "a rubber with recorded deals is kept: it cannot be deleted",
+        "OLD.agreed_at IS NOT NULL OR EXISTS (SELECT 1 FROM scorer_deal d "
+        "WHERE d.rubber_id = OLD.id AND d.recorded_at IS NOT NULL)",
+    ),
+    Guard(
+        "scorer_deal_agreed_kept",
+        "scorer_deal",
+        "UPDATE",
+        "the deals of an agreed rubber are never changed (Laws 12, 13)",
+        _OF_AN_AGREED_RUBBER,
+    ),
+    Guard(
+        "scorer_deal_recorded_kept",
+        "scorer_deal",
+        "DELETE",
+        "a recorded deal is removed only by a correction (Law 12)",
+        f"OLD.recorded_at IS NOT NULL AND ({_OF_AN_AGREED_RUBBER} OR "
+        f"{_RECORDED_DEAL_REMOVED_BY_CORRECTION})",
+    ),
+    Guard(
+        "scorer_seat_kept_update",
+        "scorer_seat",
+        "UPDATE",
+        "the players of a rubber in play keep their seats",
+        _IN_PLAY,
+    ),
+    Guard(
+        "scorer_seat_kept_delete",
+        "scorer_seat",
+        "DELETE",
+        "the players of a rubber in play keep their seats",
+        _IN_PLAY,
+    ),
+)
+
+LEDGER = (
+    *_kept("ledger_posting", "the ledger is only added to: a posting cannot be changed or deleted"),
+    *_kept("ledger_payment", "a payment is kept as recorded: record another to reverse it"),
+    *_kept("ledger_settlementline", "a closed settlement is never changed"),
+    *_kept("ledger_transfer", "a closed settlement is never changed"),
+    *_kept("ledger_stake", "a stake is kept as set: set a new one from now on"),
+    Guard(
+        "ledger_sitting_closed_update",
+        "ledger_sitting",
+        "UPDATE",
+        "a closed settlement is never changed",
+        "OLD.closed_at IS NOT NULL",
+    ),
+    Guard(
+        "ledger_sitting_closed_delete",
+        "ledger_sitting",
+        "DELETE",
+        "a closed settlement is never changed",
+        "OLD.closed_at IS NOT NULL",
+    ),
+    # Closing a sitting and agreeing one of its rubbers are serialised by a lock on the
+    # sitting; this keeps any other writer from posting into a settlement already closed.
+    Guard(
+        "ledger_posting_not_after_closing",
+        "ledger_posting",
+        "INSERT",
+        "that rubber's sitting is closed: its settlement is never changed",
+        "NEW.rubber_id IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_sitting s "
+        "JOIN scorer_rubber r ON r.id = NEW.rubber_id "
+        "WHERE s.closed_at IS NOT NULL AND s.start <= r.started_at AND s.\"end\" > r.started_at)",
+    ),
+)
+
+# PostgreSQL refuses overlapping sittings by an exclusion constraint (the ledger's
+# migration); SQLite, whose writes are serialised, by this trigger, before and after.
+SITTINGS_APART = tuple(
+    Guard(
+        f"ledger_sitting_apart_{event.lower()}",
+        "ledger_sitting",
+        event,
+        "sittings never overlap: a rubber settles in one sitting only",
+        "EXISTS (SELECT 1 FROM ledger_sitting s WHERE s.id IS NOT NEW.id "
+        'AND s.start < NEW."end" AND s."end" > NEW.start)',
+    )
+    for event in ("INSERT", "UPDATE")
+)
+
+
+def append_only(*tables: str) -> tuple[Guard, ...]:
+    """The guards that keep these tables only ever added to."""
+    return tuple(
+        guard for guard in RECORD + LEDGER if guard.table in tables and "_kept_" in guard.name
+    )
+
+
+def retire_legacy(connection: Any, *tables: str) -> None:
+    """Earlier releases named PostgreSQL's triggers by table alone; these are replaced by
+    the guards above."""
+    if connection.vendor == "postgresql":
+        _run(
+            connection,
+            [
+                sql
+                for table in tables
+                for sql in (
+                    f"DROP TRIGGER IF EXISTS {table}_kept ON {table}",
+                    f"DROP FUNCTION IF EXISTS {table}_kept()",
+                )
+            ],
+        )
+
+
+def guards_for(vendor: str) -> tuple[Guard, ...]:
+    return RECORD + LEDGER + (SITTINGS_APART if vendor == "sqlite" else ())
+
+
+def install(connection: Any, guards: tuple[Guard, ...]) -> None:
+    _run(connection, [sql for guard in guards for sql in guard.install(connection.vendor)])
+
+
+def remove(connection: Any, guards: tuple[Guard, ...]) -> None:
+    _run(connection, [sql for guard in guards for sql in guard.remove(connection.vendor)])
+
+
+def present(connection: Any) -> tuple[Guard, ...]:
+    """The guards whose tables exist in this database (a test empties its tables only
+    with them lifted, and puts them back after)."""
+    tables = set(connection.introspection.table_names())
+    return tuple(guard for guard in guards_for(connection.vendor) if guard.table in tables)
+
+
+def _run(connection: Any, statements: list[str]) -> None:
+    with connection.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)

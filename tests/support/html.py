@@ -1,0 +1,56 @@
+"""Reading the site's pages as a browser would: the forms on a page and what they send."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import urlsplit
+
+
+class Forms(HTMLParser):
+    """The forms on a page or partial: each form's action and the values it would send as
+    it stands (hidden fields, checked radios, filled inputs), and every radio's choices."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self.attributes: list[dict[str, str]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        self.attributes.append({"tag": tag, **a})
+        if tag == "form":
+            self.forms.append({"action": a.get("action", ""), "values": {}, "choices": {}})
+        elif tag == "input" and self.forms and "name" in a:
+            form = self.forms[-1]
+            kind = a.get("type", "text")
+            if kind == "radio":
+                form["choices"].setdefault(a["name"], []).append(a.get("value", ""))
+                if "checked" in a:
+                    form["values"][a["name"]] = a.get("value", "")
+            elif kind != "submit":
+                form["values"][a["name"]] = a.get("value", "")
+
+    def form(self, action_ends: str) -> dict[str, Any] | None:
+        for form in self.forms:
+            if urlsplit(form["action"]).path.endswith(action_ends):
+                return form
+        return None
+
+    def attribute(self, name: str) -> str | None:
+        for attrs in self.attributes:
+            if name in attrs:
+                return attrs[name]
+        return None
+
+
+def submit(
+    client: Any, page: str, action: str, fields: dict[str, Any] | None = None, **options: Any
+) -> Any:
+    """Send the form on `page` whose action ends with `action`, as the page has it (its
+    hidden key and what it was shown), with `fields` filled in as a person would."""
+    html = client.get(page).content.decode()
+    form = Forms(html).form(action)
+    assert form is not None, f"no form sending to {action} on {page}"
+    return client.post(form["action"] or page, {**form["values"], **(fields or {})}, **options)
