@@ -1,6 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth
-from django.urls import include, path
+from django.urls import include, path, register_converter
+
+from scorer.converters import Id
+
+# Ids in addresses (<id:pk>): too long for the database, they match nothing (a 404).
+register_converter(Id, "id")
 
 # Signing in and out, and a member changing his own password. No reset by email: the club
 # sends no mail, and the secretary sets a forgotten password afresh in the admin.

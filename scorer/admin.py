@@ -1,8 +1,18 @@
-"""The staff's view of the club's records."""
+"""The staff's view of the club's records.
+
+The record is changed only by the site's own pages, through the services that keep the
+laws (a deal is recorded at the table and corrected under Laws 12 and 13; a rubber is
+agreed by its players). Here the staff may read it, change the club's settings and its
+members, and delete a rubber started by mistake before any deal was recorded in it.
+The database refuses the rest whatever asks (scorer/kept.py).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
 
@@ -11,10 +21,10 @@ from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
 class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "doubling_limit", "spade_convention"]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return not Club.objects.exists()  # the club is one row
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
@@ -24,29 +34,55 @@ class MemberAdmin(admin.ModelAdmin):
     search_fields = ["name", "short_name", "user__username"]
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
+class ReadOnlyInline(admin.TabularInline):
     extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
-class DealInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ["position", "member"]
+    readonly_fields = fields
+
+
+class DealInline(ReadOnlyInline):
     """Deals are shown, not edited here: the table records them, the laws correct them."""
 
     model = Deal
-    extra = 0
-    can_delete = False
     fields = ["number", "dealer", "maker", "trump", "doubles", "played", "tricks", "recorded_at"]
     readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
 
 
 @admin.register(Rubber)
 class RubberAdmin(admin.ModelAdmin):
-    list_display = ["table", "started_at", "doubling_limit", "spade_convention"]
-    readonly_fields = ["revision", "cut"]
+    """Read-only: rubbers start at a table, their deals are recorded and corrected there,
+    and their players agree them there."""
+
+    list_display = ["table", "started_at", "doubling_limit", "spade_convention", "agreed_at"]
     inlines = [SeatInline, DealInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [field.name for field in Rubber._meta.concrete_fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        """A rubber started by mistake may go while no deal is recorded in it; one with
+        recorded deals is kept (the database refuses too)."""
+        if obj is None:
+            return super().has_delete_permission(request)
+        played = obj.agreed or obj.deals.filter(recorded_at__isnull=False).exists()
+        return not played and super().has_delete_permission(request, obj)
 
 
 @admin.register(Correction)
@@ -56,11 +92,11 @@ class CorrectionAdmin(admin.ModelAdmin):
     list_display = ["rubber", "number", "kind", "law", "reason", "made_by", "made_at"]
     list_filter = ["law"]
 
-    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

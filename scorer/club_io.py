@@ -3,27 +3,44 @@
 Each rubber is an `elwell-rubber/1` object (so the rules engine checks every deal as it
 comes in), with what that format does not carry: the table, its seats, who recorded
 what and when, its corrections and its agreement. Members, stakes, payments and sittings
-go beside the rubbers. The ledger's postings are not written out: they follow from the
-agreements and payments, and an imported closed settlement must come out as it was
-exported, or the import is refused.
+go beside the rubbers. People are named by username everywhere, the cut included. The
+ledger's postings are not written out: they follow from the agreements and payments, and
+an imported closed settlement must come out as it was exported, or the import is refused.
 
-Import goes into an empty club, in one transaction: a file that does not validate changes
-nothing.
+Import goes into an empty club, in one transaction. The document's shape is checked by
+its schema (pydantic, below), every place named in a refusal; what it says is then
+checked by the rules engine and the ledger's own services, as the site's pages would be;
+and anything the pages could not show is refused. A file that does not validate changes
+nothing. `export_club` of an imported club gives back the document it was imported from.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from django.conf import global_settings, settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.module_loading import import_string
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+)
 
 from ledger import services as ledger
 from ledger.models import Payment, Sitting, Stake
-from scorer import engine
+from scorer import engine, services
 from scorer.engine.calls import call_of
+from scorer.engine.cutting import RANKS, SUITS
 from scorer.engine.interchange import deal_json, read_deal, rubber_json
 from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
 
@@ -37,11 +54,16 @@ class ImportRefused(ValueError):
 # -- Export -----------------------------------------------------------------------------------
 
 
+def money_text(amount: Decimal) -> str:
+    """An amount as the file writes it: a decimal string, without needless zeros."""
+    return f"{amount.normalize():f}"
+
+
 def export_club() -> dict[str, Any]:
     users = get_user_model()
     club = Club.get()
     members = list(Member.objects.select_related("user"))
-    member_users = {member.user_id for member in members}
+    usernames = {member.pk: member.user.get_username() for member in members}
     return {
         "format": FORMAT,
         "club": {
@@ -62,21 +84,22 @@ def export_club() -> dict[str, Any]:
             for user in users.objects.order_by("id")
         ],
         "members": [
-            {"username": m.user.get_username(), "name": m.name, "short_name": m.short_name}
+            {"username": usernames[m.pk], "name": m.name, "short_name": m.short_name}
             for m in members
-            if m.user_id in member_users
         ],
         "stakes": [
             {
-                "per_hundred": str(stake.per_hundred),
+                "per_hundred": money_text(stake.per_hundred),
                 "currency": stake.currency,
-                "smallest_unit": str(stake.smallest_unit),
+                "smallest_unit": money_text(stake.smallest_unit),
                 "valid_from": stake.valid_from.isoformat(),
                 "set_by": stake.set_by.get_username(),
             }
             for stake in Stake.objects.select_related("set_by").order_by("valid_from", "id")
         ],
-        "rubbers": [_rubber(rubber) for rubber in Rubber.objects.order_by("started_at", "id")],
+        "rubbers": [
+            _rubber(rubber, usernames) for rubber in Rubber.objects.order_by("started_at", "id")
+        ],
         "payments": _payments(),
         "sittings": _sittings(),
     }
@@ -90,26 +113,35 @@ def _time(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
 
 
-def _rubber(rubber: Rubber) -> dict[str, Any]:
+def _rubber(rubber: Rubber, usernames: dict[int, str]) -> dict[str, Any]:
     seats = [seat.member for seat in rubber.seats.select_related("member__user")]
     deals = list(rubber.deals.select_related("declared_by", "recorded_by"))
     recorded = [deal for deal in deals if not deal.in_progress]
     in_progress = next((deal for deal in deals if deal.in_progress), None)
     data = rubber_json(
         engine.Rubber(
-            rubber.rules,
+            engine.Rules(rubber.doubling_limit, rubber.spade_convention),
             tuple(deal.to_engine() for deal in recorded),
             engine.Pair((seats[0].name, seats[2].name), (seats[1].name, seats[3].name)),
         )
     )
+    cut = rubber.cut
     data.update(
         {
             "table": rubber.table,
             "started_at": rubber.started_at.isoformat(),
             "started_by": _name(rubber.started_by),
-            "seats": [member.user.get_username() for member in seats],
+            "seats": [usernames[member.pk] for member in seats],
             "first_dealer": rubber.first_dealer,
-            "cut": rubber.cut,
+            "cut": None
+            if not cut
+            else {
+                "for": cut["for"],
+                "rounds": [
+                    [{"member": usernames[draw["member"]], "card": draw["card"]} for draw in drawn]
+                    for drawn in cut["rounds"]
+                ],
+            },
             "abandoned_counts": rubber.abandoned_counts,
             "recorded": [
                 {
@@ -167,7 +199,7 @@ def _payments() -> list[dict[str, Any]]:
         {
             "payer": p.payer.user.get_username(),
             "payee": p.payee.user.get_username(),
-            "amount": str(p.amount),
+            "amount": money_text(p.amount),
             "method": p.method,
             "note": p.note,
             "reverses": index.get(p.reverses_id) if p.reverses_id else None,
@@ -190,7 +222,7 @@ def _sittings() -> list[dict[str, Any]]:
                 "closed_at": _time(sitting.closed_at),
                 "closed_by": _name(sitting.closed_by),
                 "due": {
-                    line.member.user.get_username(): str(line.due)
+                    line.member.user.get_username(): money_text(line.due)
                     for line in sitting.lines.select_related("member__user")
                 },
             }
@@ -198,207 +230,468 @@ def _sittings() -> list[dict[str, Any]]:
     return found
 
 
+# -- The document's shape ---------------------------------------------------------------------
+
+
+def _in_the_calendar(moment: datetime) -> datetime:
+    """The database keeps moments in UTC, and pages show them by the club's clock: the
+    first and last years of the calendar would fall off its ends."""
+    try:
+        in_utc = moment.astimezone(UTC)
+    except OverflowError:
+        in_utc = None
+    if in_utc is None or not 2 <= in_utc.year <= 9998:
+        raise ValueError("must be a time between the years 2 and 9998")
+    return moment
+
+
+def _an_amount(value: Any) -> Decimal:
+    """Money is a decimal string, never a JSON number (which passes through a float)."""
+    if not isinstance(value, str):
+        raise ValueError('must be an amount written as a string, as "0.25"')
+    try:
+        amount = Decimal(value)
+    except InvalidOperation:
+        raise ValueError(f"is not an amount: {value!r}") from None
+    if not amount.is_finite():
+        raise ValueError(f"is not an amount: {value!r}")
+    return amount
+
+
+def _a_card(text: str) -> str:
+    rank, suit = text[:-1], text[-1:]
+    if rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"is not a card: {text!r}")
+    return text
+
+
+def _an_honours_call(name: str) -> str:
+    if name and name not in engine.Honours.__members__:
+        raise ValueError(f"is not a holding of honours: {name!r}")
+    return name
+
+
+Moment = Annotated[AwareDatetime, AfterValidator(_in_the_calendar)]
+Money = Annotated[Decimal, BeforeValidator(_an_amount)]
+Name = Annotated[str, Field(min_length=1, max_length=150)]
+SeatNumber = Annotated[int, Field(ge=0, le=3)]
+Count = Annotated[int, Field(ge=0, le=1000)]
+
+
+class Shape(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class ClubSettings(Shape):
+    name: Annotated[str, Field(min_length=1, max_length=80)]
+    doubling_limit: Annotated[int, Field(ge=1, le=2**31 - 1)] | None
+    spade_convention: bool
+    abandoned_rubbers_count: bool
+    paper: Literal["A4", "letter"]
+
+
+class Account(Shape):
+    username: Name
+    password: Annotated[str, Field(max_length=128)]
+    staff: bool
+    superuser: bool
+    active: bool
+
+
+class MemberDoc(Shape):
+    username: Name
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    short_name: Annotated[str, Field(min_length=1, max_length=16)]
+
+
+class StakeDoc(Shape):
+    per_hundred: Money
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+    smallest_unit: Money
+    valid_from: Moment
+    set_by: Name
+
+
+class Draw(Shape):
+    member: Name
+    card: Annotated[str, AfterValidator(_a_card)]
+
+
+class CutDoc(Shape):
+    for_: Literal["deal", "partners"] = Field(alias="for")
+    rounds: Annotated[
+        list[Annotated[list[Draw], Field(min_length=1, max_length=4)]],
+        Field(min_length=1, max_length=60),
+    ]
+
+
+class Record(Shape):
+    dealer: SeatNumber
+    declared_at: Moment
+    declared_by: Name
+    recorded_at: Moment
+    recorded_by: Name
+
+
+class InProgress(Shape):
+    dealer: Literal["we", "they"]
+    maker: Literal["dealer", "partner"]
+    trump: Literal["S", "C", "D", "H", "NT"]
+    doubles: Count
+    played: Literal[False]  # declared, not yet played
+    dealer_seat: SeatNumber
+    declared_at: Moment
+    declared_by: Name
+
+
+class Snapshot(Shape):
+    """A deal as the database keeps it, before or after a correction."""
+
+    dealer: SeatNumber
+    maker: Literal["dealer", "partner"]
+    trump: Literal["S", "C", "D", "H", "NT"]
+    doubles: Count
+    played: bool | None
+    tricks: Annotated[int, Field(ge=0, le=13)] | None
+    honours_side: Literal["", "we", "they"]
+    honours: Annotated[str, AfterValidator(_an_honours_call)]
+    chicane_we: Annotated[int, Field(ge=0, le=2)]
+    chicane_they: Annotated[int, Field(ge=0, le=2)]
+    revokes_we: Annotated[int, Field(ge=0, le=13)]
+    revokes_they: Annotated[int, Field(ge=0, le=13)]
+    recorded_at: Moment | None
+
+    def kept(self) -> dict[str, Any]:
+        """As the site keeps a deal's snapshot (`Deal.snapshot`): its time in UTC."""
+        values = self.model_dump(mode="python")
+        moment = values["recorded_at"]
+        values["recorded_at"] = None if moment is None else moment.astimezone(UTC).isoformat()
+        return values
+
+
+class CorrectionDoc(Shape):
+    number: Annotated[int, Field(ge=1, le=1000)]
+    kind: Literal["tricks", "honours"]
+    law: Literal["Law 12", "Law 13"]
+    reason: Annotated[str, Field(min_length=1, max_length=200)]
+    before: Snapshot
+    after: Snapshot | None
+    made_by: Name
+    made_at: Moment
+
+
+class Agreement(Shape):
+    we_by: Name | None
+    we_at: Moment | None
+    they_by: Name | None
+    they_at: Moment | None
+    agreed_at: Moment | None
+    value: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)] | None
+    abandoned: bool
+
+
+class RubberDoc(Shape):
+    """An elwell-rubber/1 rubber (read by the rules engine) and the club's record of it."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, populate_by_name=True)
+
+    format: Any
+    rules: Any
+    players: Any = None
+    deals: Any
+    table: Annotated[str, Field(min_length=1, max_length=40)]
+    started_at: Moment
+    started_by: Name
+    seats: Annotated[list[Name], Field(min_length=4, max_length=4)]
+    first_dealer: SeatNumber
+    cut: CutDoc | None
+    abandoned_counts: bool
+    recorded: list[Record]
+    in_progress: InProgress | None
+    agreement: Agreement
+    corrections: list[CorrectionDoc]
+
+    def engine_part(self) -> dict[str, Any]:
+        data = {"format": self.format, "rules": self.rules, "deals": self.deals}
+        if self.players is not None:
+            data["players"] = self.players
+        return data
+
+
+class PaymentDoc(Shape):
+    payer: Name
+    payee: Name
+    amount: Money
+    method: Literal["cash", "transfer"]
+    note: Annotated[str, Field(max_length=200)]
+    reverses: Annotated[int, Field(ge=0)] | None
+    recorded_by: Name
+    recorded_at: Moment
+
+
+class SittingDoc(Shape):
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    start: Moment
+    end: Moment
+    created_by: Name
+    closed_at: Moment | None
+    closed_by: Name | None
+    due: dict[Name, Money]
+
+
+class ClubDoc(Shape):
+    format: Literal["elwell-club/1"]
+    club: ClubSettings
+    accounts: list[Account]
+    members: list[MemberDoc]
+    stakes: list[StakeDoc]
+    rubbers: list[RubberDoc]
+    payments: list[PaymentDoc]
+    sittings: list[SittingDoc]
+
+
+def _place(location: tuple[int | str, ...]) -> str:
+    """("rubbers", 3, "recorded", 2, "dealer") → "rubbers[3].recorded[2].dealer"."""
+    place = ""
+    for step in location:
+        if isinstance(step, int):
+            place += f"[{step}]"
+        elif step not in _PYDANTIC_BRANCHES and not step.startswith("function-"):
+            place += f".{step}" if place else str(step)
+    return place or "the document"
+
+
+# Where pydantic names the branch of a union it tried, or a wrapping validator: not a
+# place in the file.
+_PYDANTIC_BRANCHES = {
+    "nullable",
+    "none",
+    "list",
+    "dict",
+    "str",
+    "int",
+    "bool",
+    "literal",
+    "decimal",
+}
+
+_SAID = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a field of this format",
+    "literal_error": "must be {expected}",
+    "int_type": "must be a whole number",
+    "bool_type": "must be true or false",
+    "string_type": "must be text",
+    "list_type": "must be a list",
+    "dict_type": "must be an object",
+    "model_type": "must be an object",
+    "timezone_aware": "needs its time zone, as 2026-11-20T19:30:00+00:00",
+    "datetime_parsing": "is not a date and time",
+    "datetime_type": "is not a date and time",
+}
+
+
+def _refusal(error: ValidationError) -> ImportRefused:
+    first = error.errors(include_url=False)[0]
+    kind = first["type"]
+    if kind == "json_invalid":
+        return ImportRefused(f"the file is not JSON: {first['msg']}")
+    said = _SAID.get(kind, "").format(**first.get("ctx", {}))
+    if not said:
+        said = str(first["msg"]).removeprefix("Value error, ")
+        said = said[0].lower() + said[1:]
+    return ImportRefused(f"{_place(tuple(first['loc']))} {said}")
+
+
+def read_document(text: str | bytes) -> ClubDoc:
+    """The document's shape, checked; ImportRefused names the first place that is wrong."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ImportRefused(f"the file is not UTF-8 text: {error}") from None
+    try:  # pydantic's reader bounds the nesting: a document nested absurdly deep is refused
+        return ClubDoc.model_validate_json(text)
+    except ValidationError as error:
+        raise _refusal(error) from None
+
+
 # -- Import -----------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def import_club(data: Any) -> dict[str, int]:
-    """Bring a whole club into an empty database; refuse, changing nothing, if any part of
-    the file does not hold."""
-    reader = _Reader(data)
+    """Bring a whole club (parsed JSON) into an empty database; refuse, changing nothing,
+    if any part of it does not hold."""
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise ImportRefused(f"the document is not JSON: {error}") from None
+    return import_club_text(text)
+
+
+@transaction.atomic
+def import_club_text(text: str | bytes) -> dict[str, int]:
+    document = read_document(text)
     if Member.objects.exists() or Rubber.objects.exists() or get_user_model().objects.exists():
         raise ImportRefused(
             "this database already has accounts, members or rubbers: import into a new, empty one"
         )
-    counts = reader.load()
-    return counts
+    return _Loader(document).load()
 
 
-class _Reader:
-    def __init__(self, data: Any) -> None:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ImportRefused(f"format must be {FORMAT!r}")
-        self.data = data
+class _Loader:
+    """Writes a checked document through the site's own services, in the order things
+    happened, refusing what they refuse."""
+
+    def __init__(self, document: ClubDoc) -> None:
+        self.document = document
         self.users: dict[str, Any] = {}
         self.members: dict[str, Member] = {}
 
     def load(self) -> dict[str, int]:
-        self._club(self._get(self.data, "club", dict, "club"))
-        for n, account in enumerate(self._get(self.data, "accounts", list, "accounts")):
+        document = self.document
+        self._club(document.club)
+        for n, account in enumerate(document.accounts):
             self._account(account, f"accounts[{n}]")
-        for n, member in enumerate(self._get(self.data, "members", list, "members")):
+        for n, member in enumerate(document.members):
             self._member(member, f"members[{n}]")
-        for n, stake in enumerate(self._get(self.data, "stakes", list, "stakes")):
+        for n, stake in enumerate(document.stakes):
             self._stake(stake, f"stakes[{n}]")
-        rubbers = self._get(self.data, "rubbers", list, "rubbers")
-        for n, rubber in enumerate(rubbers):
+        for n, rubber in enumerate(document.rubbers):
             self._rubber(rubber, f"rubbers[{n}]")
         self._ledger()
-        return {"members": len(self.members), "rubbers": len(rubbers)}
+        return {"members": len(self.members), "rubbers": len(document.rubbers)}
 
-    # Reading values, each refusal naming its place.
-
-    def _get(self, data: Any, key: str, kind: type, where: str, *, optional: bool = False) -> Any:
-        if not isinstance(data, dict):
-            raise ImportRefused(f"{where.rsplit('.', 1)[0]} must be an object")
-        if key not in data:
-            if optional:
-                return None
-            raise ImportRefused(f"{where} is missing")
-        value = data[key]
-        if value is None and optional:
+    def _user(self, name: str | None, where: str) -> Any:
+        if name is None:
             return None
-        if kind is int and isinstance(value, bool):
-            raise ImportRefused(f"{where} must be a whole number")
-        if not isinstance(value, kind):
-            raise ImportRefused(f"{where} must be {_kinds[kind]}")
-        return value
-
-    def _when(self, data: Any, key: str, where: str, *, optional: bool = False) -> datetime | None:
-        text = self._get(data, key, str, where, optional=optional)
-        if text is None:
-            return None
-        try:
-            moment = datetime.fromisoformat(text)
-        except ValueError:
-            raise ImportRefused(f"{where} is not a date and time: {text!r}") from None
-        if moment.tzinfo is None:
-            raise ImportRefused(f"{where} needs its time zone: {text!r}")
-        return moment
-
-    def _money(self, data: Any, key: str, where: str) -> Decimal:
-        text = self._get(data, key, str, where)
-        try:
-            value = Decimal(text)
-        except InvalidOperation:
-            raise ImportRefused(f"{where} is not an amount: {text!r}") from None
-        if not value.is_finite():
-            raise ImportRefused(f"{where} is not an amount: {text!r}")
-        return value
-
-    def _user(self, name: Any, where: str, *, optional: bool = False) -> Any:
-        if name is None and optional:
-            return None
-        if not isinstance(name, str) or name not in self.users:
+        if name not in self.users:
             raise ImportRefused(f"{where}: no account {name!r} in the file")
         return self.users[name]
 
-    def _member(self, data: Any, where: str) -> None:
-        username = self._get(data, "username", str, f"{where}.username")
-        user = self._user(username, f"{where}.username")
-        name = self._get(data, "name", str, f"{where}.name").strip()
-        short = self._get(data, "short_name", str, f"{where}.short_name").strip()
-        if not name or not short or len(name) > 60 or len(short) > 16:
-            raise ImportRefused(f"{where}: a name (60 letters at most) and a short name (16)")
-        if username in self.members or any(m.name == name for m in self.members.values()):
-            raise ImportRefused(f"{where}: {name!r} is in the file twice")
-        self.members[username] = Member.objects.create(user=user, name=name, short_name=short)
-
-    def _seated(self, name: Any, where: str) -> Member:
-        if not isinstance(name, str) or name not in self.members:
+    def _seated(self, name: str, where: str) -> Member:
+        if name not in self.members:
             raise ImportRefused(f"{where}: no member {name!r} in the file")
         return self.members[name]
 
-    # The parts of the club.
-
-    def _club(self, data: dict[str, Any]) -> None:
+    def _club(self, data: ClubSettings) -> None:
         club = Club.get()
-        club.name = self._get(data, "name", str, "club.name")[:80]
-        club.doubling_limit = self._get(
-            data, "doubling_limit", int, "club.doubling_limit", optional=True
-        )
-        club.spade_convention = self._get(data, "spade_convention", bool, "club.spade_convention")
-        club.abandoned_rubbers_count = self._get(
-            data, "abandoned_rubbers_count", bool, "club.abandoned_rubbers_count"
-        )
-        club.paper = self._get(data, "paper", str, "club.paper")
-        if club.paper not in dict(Club.PAPERS):
-            raise ImportRefused("club.paper must be 'A4' or 'letter'")
-        if club.doubling_limit is not None and club.doubling_limit < 1:
-            raise ImportRefused("club.doubling_limit must be above 0, or null")
+        club.name = data.name
+        club.doubling_limit = data.doubling_limit
+        club.spade_convention = data.spade_convention
+        club.abandoned_rubbers_count = data.abandoned_rubbers_count
+        club.paper = data.paper
         club.save()
 
-    def _account(self, data: Any, where: str) -> None:
-        username = self._get(data, "username", str, f"{where}.username").strip()
-        if not username or len(username) > 150 or username in self.users:
-            raise ImportRefused(f"{where}.username must be a new name of 150 letters at most")
+    def _account(self, data: Account, where: str) -> None:
+        username = data.username.strip()
+        if username != data.username or username in self.users:
+            raise ImportRefused(f"{where}.username must be a new name, without spaces around it")
+        _check_password_hash(data.password, f"{where}.password")
         user = get_user_model()(
             username=username,
-            password=self._get(data, "password", str, f"{where}.password"),
-            is_staff=self._get(data, "staff", bool, f"{where}.staff"),
-            is_superuser=self._get(data, "superuser", bool, f"{where}.superuser"),
-            is_active=self._get(data, "active", bool, f"{where}.active"),
+            password=data.password,
+            is_staff=data.staff,
+            is_superuser=data.superuser,
+            is_active=data.active,
         )
         user.save()
         self.users[username] = user
 
-    def _stake(self, data: Any, where: str) -> None:
-        per_hundred = self._money(data, "per_hundred", f"{where}.per_hundred")
-        unit = self._money(data, "smallest_unit", f"{where}.smallest_unit")
-        currency = self._get(data, "currency", str, f"{where}.currency")
-        if per_hundred < 0 or unit <= 0 or len(currency) != 3:
-            raise ImportRefused(
-                f"{where}: a stake of nothing or more, a unit above nothing, "
-                "and a currency of three letters"
-            )
-        Stake.objects.create(
-            per_hundred=per_hundred,
-            currency=currency,
-            smallest_unit=unit,
-            valid_from=self._when(data, "valid_from", f"{where}.valid_from"),
-            set_by=self._user(data.get("set_by"), f"{where}.set_by"),
+    def _member(self, data: MemberDoc, where: str) -> None:
+        user = self._user(data.username, f"{where}.username")
+        name, short = data.name.strip(), data.short_name.strip()
+        if not name or not short:
+            raise ImportRefused(f"{where}: a name and a short name, not only spaces")
+        if data.username in self.members or any(m.name == name for m in self.members.values()):
+            raise ImportRefused(f"{where}: {name!r} is in the file twice")
+        self.members[data.username] = Member.objects.create(user=user, name=name, short_name=short)
+
+    def _stake(self, data: StakeDoc, where: str) -> None:
+        latest = Stake.latest()
+        if latest is not None and data.valid_from < latest.valid_from:
+            raise ImportRefused(f"{where}.valid_from: stakes come in the order they were set")
+        self._refused_by_ledger(
+            where,
+            lambda: ledger.set_stake(
+                per_hundred=data.per_hundred,
+                currency=data.currency,
+                smallest_unit=data.smallest_unit,
+                user=self._user(data.set_by, f"{where}.set_by"),
+                seen=ledger.stake_seen(latest),
+                at=data.valid_from,
+            ),
         )
 
-    def _rubber(self, data: Any, where: str) -> None:
+    def _rubber(self, data: RubberDoc, where: str) -> None:
         try:
-            read = engine.read_rubber(data)
+            read = engine.read_rubber(data.engine_part())
             sheet = read.sheet()
         except engine.RubberError as error:
             raise ImportRefused(f"{where}: {error}") from None
-        seats = self._get(data, "seats", list, f"{where}.seats")
-        if len(seats) != 4 or len({repr(name) for name in seats}) != 4:
+        if len(set(data.seats)) != 4:
             raise ImportRefused(f"{where}.seats must name four different members")
-        members = [self._seated(name, f"{where}.seats") for name in seats]
-        first_dealer = self._get(data, "first_dealer", int, f"{where}.first_dealer")
-        if not 0 <= first_dealer <= 3:
-            raise ImportRefused(f"{where}.first_dealer must be a seat, 0 to 3")
+        members = [self._seated(name, f"{where}.seats[{n}]") for n, name in enumerate(data.seats)]
         rubber = Rubber.objects.create(
-            table=self._get(data, "table", str, f"{where}.table")[:40],
-            started_at=self._when(data, "started_at", f"{where}.started_at"),
-            started_by=self._user(data.get("started_by"), f"{where}.started_by"),
+            table=data.table,
+            started_at=data.started_at,
+            started_by=self._user(data.started_by, f"{where}.started_by"),
             doubling_limit=read.rules.doubling_limit,
             spade_convention=read.rules.spade_convention,
-            abandoned_counts=self._get(data, "abandoned_counts", bool, f"{where}.abandoned_counts"),
-            first_dealer=first_dealer,
-            cut=self._get(data, "cut", dict, f"{where}.cut", optional=True),
+            abandoned_counts=data.abandoned_counts,
+            first_dealer=data.first_dealer,
+            cut=self._cut(data.cut, members, f"{where}.cut"),
         )
         Seat.objects.bulk_create(
             Seat(rubber=rubber, member=member, position=n) for n, member in enumerate(members)
         )
         self._deals(rubber, read, data, where)
         self._corrections(rubber, data, where)
-        self._agreement(rubber, members, sheet, data, where)
+        self._agreement(rubber, members, sheet, data.agreement, f"{where}.agreement")
 
-    def _deals(self, rubber: Rubber, read: engine.Rubber, data: Any, where: str) -> None:
-        records = self._get(data, "recorded", list, f"{where}.recorded")
-        if len(records) != len(read.deals):
+    def _cut(self, cut: CutDoc | None, seated: list[Member], where: str) -> dict[str, Any] | None:
+        """The cut as the site keeps it, by member: each draw by a player at the table."""
+        if cut is None:
+            return None
+        by_name = {member.user.get_username(): member for member in seated}
+        rounds = []
+        for r, drawn in enumerate(cut.rounds):
+            names = [draw.member for draw in drawn]
+            if len(set(names)) != len(names):
+                raise ImportRefused(f"{where}.rounds[{r}]: a player draws once a round")
+            for d, draw in enumerate(drawn):
+                if draw.member not in by_name:
+                    raise ImportRefused(f"{where}.rounds[{r}][{d}].member is not at the table")
+            rounds.append([{"member": by_name[d.member].pk, "card": d.card} for d in drawn])
+        if len(cut.rounds[0]) != 4:
+            raise ImportRefused(f"{where}.rounds[0]: the first round is cut by all four")
+        return {"for": cut.for_, "rounds": rounds}
+
+    def _deals(self, rubber: Rubber, read: engine.Rubber, data: RubberDoc, where: str) -> None:
+        if len(data.recorded) != len(read.deals):
             raise ImportRefused(f"{where}.recorded must give one record for each deal")
-        for number, (deal, record) in enumerate(zip(read.deals, records, strict=True), 1):
+        last = data.started_at
+        for number, (deal, record) in enumerate(zip(read.deals, data.recorded, strict=True), 1):
             place = f"{where}.recorded[{number - 1}]"
-            seat = self._get(record, "dealer", int, f"{place}.dealer")
-            if not 0 <= seat <= 3 or (seat % 2 == 0) != (deal.dealer is engine.Side.WE):
+            if (record.dealer % 2 == 0) != (deal.dealer is engine.Side.WE):
                 raise ImportRefused(f"{place}.dealer must be a seat of the dealer's side")
+            if not last <= record.declared_at <= record.recorded_at:
+                raise ImportRefused(
+                    f"{place}: a deal is declared after the one before it was recorded, "
+                    "and recorded after it is declared"
+                )
+            last = record.recorded_at
             row = Deal(
                 rubber=rubber,
                 number=number,
-                dealer=seat,
+                dealer=record.dealer,
                 maker=deal.maker.value,
                 trump=deal.trump.value,
                 doubles=deal.doubles,
-                declared_at=self._when(record, "declared_at", f"{place}.declared_at"),
-                declared_by=self._user(record.get("declared_by"), f"{place}.declared_by"),
-                recorded_at=self._when(record, "recorded_at", f"{place}.recorded_at"),
-                recorded_by=self._user(record.get("recorded_by"), f"{place}.recorded_by"),
+                declared_at=record.declared_at,
+                declared_by=self._user(record.declared_by, f"{place}.declared_by"),
+                recorded_at=record.recorded_at,
+                recorded_by=self._user(record.recorded_by, f"{place}.recorded_by"),
                 played=deal.play is not None,
             )
             if deal.play is not None:
@@ -409,109 +702,142 @@ class _Reader:
                 row.chicane_we, row.chicane_they = deal.play.chicane
                 row.revokes_we, row.revokes_they = deal.play.revokes
             row.save()
-        progress = self._get(data, "in_progress", dict, f"{where}.in_progress", optional=True)
-        if progress is not None:
-            self._in_progress(rubber, len(read.deals) + 1, progress, f"{where}.in_progress")
+        if data.in_progress is not None:
+            self._in_progress(rubber, len(read.deals) + 1, data.in_progress, last, where)
 
-    def _in_progress(self, rubber: Rubber, number: int, data: dict[str, Any], where: str) -> None:
-        seat = self._get(data, "dealer_seat", int, f"{where}.dealer_seat")
-        declared = {k: v for k, v in data.items() if k in ("dealer", "maker", "trump", "doubles")}
+    def _in_progress(
+        self, rubber: Rubber, number: int, data: InProgress, last: datetime, where: str
+    ) -> None:
+        place = f"{where}.in_progress"
+        if data.declared_at < last:
+            raise ImportRefused(f"{place}.declared_at: after the last deal was recorded")
         try:
-            deal = read_deal({**declared, "played": False})
+            deal = read_deal(
+                {
+                    "dealer": data.dealer,
+                    "maker": data.maker,
+                    "trump": data.trump,
+                    "doubles": data.doubles,
+                    "played": False,
+                }
+            )
             engine.check_declaration(deal, rubber.rules)
         except engine.RubberError as error:
-            raise ImportRefused(f"{where}: {error.problem}") from None
+            raise ImportRefused(f"{place}: {error.problem}") from None
+        if (data.dealer_seat % 2 == 0) != (deal.dealer is engine.Side.WE):
+            raise ImportRefused(f"{place}.dealer_seat must be a seat of the dealer's side")
         Deal.objects.create(
             rubber=rubber,
             number=number,
-            dealer=seat,
+            dealer=data.dealer_seat,
             maker=deal.maker.value,
             trump=deal.trump.value,
             doubles=deal.doubles,
-            declared_at=self._when(data, "declared_at", f"{where}.declared_at"),
-            declared_by=self._user(data.get("declared_by"), f"{where}.declared_by"),
+            declared_at=data.declared_at,
+            declared_by=self._user(data.declared_by, f"{place}.declared_by"),
         )
 
-    def _corrections(self, rubber: Rubber, data: Any, where: str) -> None:
-        for n, item in enumerate(self._get(data, "corrections", list, f"{where}.corrections")):
+    def _corrections(self, rubber: Rubber, data: RubberDoc, where: str) -> None:
+        """Each correction as made, checked as the rubber's page would show it: undone one
+        by one from the deals as they stand, each must give back the deal as it was before,
+        and the sheet as it stood then must work out."""
+        state = services.table_state(rubber)
+        deals = {deal.number: deal.snapshot() for deal in state.recorded}
+        made = sorted(enumerate(data.corrections), key=lambda item: item[1].made_at)
+        if [n for n, _ in made] != list(range(len(made))):
+            raise ImportRefused(f"{where}.corrections must come in the order they were made")
+        for n, item in reversed(made):
             place = f"{where}.corrections[{n}]"
-            kind = self._get(item, "kind", str, f"{place}.kind")
-            law = self._get(item, "law", str, f"{place}.law")
-            if (kind, law) not in (("tricks", "Law 12"), ("honours", "Law 13")):
+            before = item.before.kept()
+            after = None if item.after is None else item.after.kept()
+            if deals.get(item.number) != after:
                 raise ImportRefused(
-                    f"{place}: a correction is of tricks (Law 12) or honours (Law 13)"
+                    f"{place}: its 'after' is not deal {item.number} as it stands after it"
                 )
-            before = self._get(item, "before", dict, f"{place}.before")
-            after = self._get(item, "after", dict, f"{place}.after", optional=True)
-            for snapshot in (before, after or {}):
-                missing = set(Deal.CALLED_FIELDS) - set(snapshot) if snapshot else set()
-                if missing:
-                    raise ImportRefused(f"{place}: the deal's {sorted(missing)[0]} is missing")
+            deals[item.number] = before
+        for n, item in enumerate(data.corrections):
             Correction.objects.create(
                 rubber=rubber,
-                number=self._get(item, "number", int, f"{place}.number"),
-                kind=kind,
-                law=law,
-                reason=self._get(item, "reason", str, f"{place}.reason")[:200],
-                before=before,
-                after=after,
-                made_by=self._user(item.get("made_by"), f"{place}.made_by"),
-                made_at=self._when(item, "made_at", f"{place}.made_at"),
+                number=item.number,
+                kind=item.kind,
+                law=item.law,
+                reason=item.reason,
+                before=item.before.kept(),
+                after=None if item.after is None else item.after.kept(),
+                made_by=self._user(item.made_by, f"{where}.corrections[{n}].made_by"),
+                made_at=item.made_at,
             )
+        moments = [(f"{where}.corrections[{n}]", c.made_at) for n, c in enumerate(data.corrections)]
+        moments += [(f"{where}.recorded[{n}]", r.recorded_at) for n, r in enumerate(data.recorded)]
+        for place, moment in moments:
+            try:
+                services.as_it_stood(state, moment)
+            except (engine.RubberError, KeyError, ValueError) as error:
+                raise ImportRefused(
+                    f"{place}: the sheet as it stood then does not work out: {error}"
+                ) from None
 
     def _agreement(
-        self, rubber: Rubber, members: list[Member], sheet: engine.Sheet, data: Any, where: str
+        self,
+        rubber: Rubber,
+        members: list[Member],
+        sheet: engine.Sheet,
+        agreement: Agreement,
+        place: str,
     ) -> None:
-        agreement = self._get(data, "agreement", dict, f"{where}.agreement")
-        place = f"{where}.agreement"
         for side in ("we", "they"):
-            setattr(
-                rubber,
-                f"{side}_agreed_by",
-                self._user(agreement.get(f"{side}_by"), f"{place}.{side}_by", optional=True),
-            )
-            setattr(
-                rubber,
-                f"{side}_agreed_at",
-                self._when(agreement, f"{side}_at", f"{place}.{side}_at", optional=True),
-            )
-        rubber.agreed_at = self._when(agreement, "agreed_at", f"{place}.agreed_at", optional=True)
-        rubber.agreed_value = self._get(agreement, "value", int, f"{place}.value", optional=True)
-        rubber.abandoned = self._get(agreement, "abandoned", bool, f"{place}.abandoned")
-        if rubber.agreed_at is not None:
+            by, at = getattr(agreement, f"{side}_by"), getattr(agreement, f"{side}_at")
+            if (by is None) != (at is None):
+                raise ImportRefused(f"{place}: {side}_by and {side}_at go together")
+            setattr(rubber, f"{side}_agreed_by", self._user(by, f"{place}.{side}_by"))
+            setattr(rubber, f"{side}_agreed_at", at)
+        rubber.agreed_at = agreement.agreed_at
+        rubber.agreed_value = agreement.value
+        rubber.abandoned = agreement.abandoned
+        if rubber.agreed_at is None:
+            if agreement.value is not None or agreement.abandoned:
+                raise ImportRefused(f"{place}: a value and an abandonment come with agreed_at")
+        else:
+            if rubber.we_agreed_at is None or rubber.they_agreed_at is None:
+                raise ImportRefused(f"{place}: an agreed rubber was agreed by both sides")
             expected = sheet.net.we if (sheet.finished or rubber.abandoned_counts) else 0
             if rubber.agreed_value != expected or rubber.abandoned == sheet.finished:
                 raise ImportRefused(
                     f"{place}: agreed at {rubber.agreed_value}, but its sheet is worth "
                     f"{expected} to We"
                 )
+            if rubber.deals.filter(recorded_at__isnull=True).exists():
+                raise ImportRefused(f"{place}: an agreed rubber has no deal in progress")
         rubber.save()
         if rubber.agreed_at is not None:
-            ledger.post_rubber(rubber, members, at=rubber.agreed_at)
+            self._refused_by_ledger(
+                place, lambda: ledger.post_rubber(rubber, members, at=rubber.agreed_at)
+            )
 
     def _ledger(self) -> None:
         """Payments and closings, in the order they happened: a payment before a closing
         counts in it."""
-        events: list[tuple[datetime, int, Any]] = []
-        payments = self._get(self.data, "payments", list, "payments")
-        for n, item in enumerate(payments):
-            events.append((self._when(item, "recorded_at", f"payments[{n}].recorded_at"), 0, n))
-        sittings = self._get(self.data, "sittings", list, "sittings")
+        events: list[tuple[datetime, int, int]] = []
+        payments, sittings = self.document.payments, self.document.sittings
+        events += [(payment.recorded_at, 0, n) for n, payment in enumerate(payments)]
         made: dict[int, Sitting] = {}
         for n, item in enumerate(sittings):
             place = f"sittings[{n}]"
-            try:
-                made[n] = ledger.open_sitting(
-                    name=self._get(item, "name", str, f"{place}.name")[:60],
-                    start=self._when(item, "start", f"{place}.start"),
-                    end=self._when(item, "end", f"{place}.end"),
-                    user=self._user(item.get("created_by"), f"{place}.created_by"),
-                )
-            except ledger.LedgerError as error:
-                raise ImportRefused(f"{place}: {error}") from None
-            closed = self._when(item, "closed_at", f"{place}.closed_at", optional=True)
-            if closed is not None:
-                events.append((closed, 1, n))
+            made[n] = self._refused_by_ledger(
+                place,
+                lambda item=item, place=place: ledger.open_sitting(
+                    name=item.name,
+                    start=item.start,
+                    end=item.end,
+                    user=self._user(item.created_by, f"{place}.created_by"),
+                ),
+            )
+            if (item.closed_at is None) != (item.closed_by is None):
+                raise ImportRefused(f"{place}: closed_at and closed_by go together")
+            if item.closed_at is not None:
+                events.append((item.closed_at, 1, n))
+            elif item.due:
+                raise ImportRefused(f"{place}.due: an open sitting has nothing fixed as due")
         recorded: list[Payment] = []
         for _, what, n in sorted(events, key=lambda event: (event[0], event[1])):
             if what == 0:
@@ -519,47 +845,79 @@ class _Reader:
             else:
                 self._close(made[n], sittings[n], f"sittings[{n}]")
 
-    def _payment(self, item: Any, where: str, recorded: list[Payment]) -> Payment:
-        reverses = self._get(item, "reverses", int, f"{where}.reverses", optional=True)
-        if reverses is not None and not 0 <= reverses < len(recorded):
+    def _payment(self, item: PaymentDoc, where: str, recorded: list[Payment]) -> Payment:
+        if item.reverses is not None and item.reverses >= len(recorded):
             raise ImportRefused(f"{where}.reverses must name an earlier payment")
-        method = self._get(item, "method", str, f"{where}.method")
-        if method not in dict(Payment.METHODS):
-            raise ImportRefused(f"{where}.method must be 'cash' or 'transfer'")
-        try:
-            return ledger.record_payment(
-                payer=self._seated(item.get("payer"), f"{where}.payer"),
-                payee=self._seated(item.get("payee"), f"{where}.payee"),
-                amount=self._money(item, "amount", f"{where}.amount"),
-                method=method,
-                note=self._get(item, "note", str, f"{where}.note")[:200],
-                user=self._user(item.get("recorded_by"), f"{where}.recorded_by"),
-                reverses=recorded[reverses] if reverses is not None else None,
-                at=self._when(item, "recorded_at", f"{where}.recorded_at"),
-            )
-        except ledger.LedgerError as error:
-            raise ImportRefused(f"{where}: {error}") from None
+        payer = self._seated(item.payer, f"{where}.payer")
+        payee = self._seated(item.payee, f"{where}.payee")
+        return self._refused_by_ledger(
+            where,
+            lambda: ledger.record_payment(
+                payer=payer,
+                payee=payee,
+                amount=item.amount,
+                method=item.method,
+                note=item.note,
+                user=self._user(item.recorded_by, f"{where}.recorded_by"),
+                reverses=recorded[item.reverses] if item.reverses is not None else None,
+                at=item.recorded_at,
+            ),
+        )
 
-    def _close(self, sitting: Sitting, item: Any, where: str) -> None:
-        try:
-            closed = ledger.close(
-                sitting,
-                self._user(item.get("closed_by"), f"{where}.closed_by"),
-                at=self._when(item, "closed_at", f"{where}.closed_at"),
-            )
-        except ledger.LedgerError as error:
-            raise ImportRefused(f"{where}: {error}") from None
-        due = self._get(item, "due", dict, f"{where}.due")
-        exported = {name: self._money(due, name, f"{where}.due.{name}") for name in due}
+    def _close(self, sitting: Sitting, item: SittingDoc, where: str) -> None:
+        assert item.closed_at is not None
+        closed = self._refused_by_ledger(
+            where,
+            lambda: ledger.close(
+                sitting, self._user(item.closed_by, f"{where}.closed_by"), at=item.closed_at
+            ),
+        )
         found = {line.member.user.get_username(): line.due for line in closed.lines}
-        if found != exported:
+        if found != dict(item.due):
             raise ImportRefused(f"{where}: its settlement does not come out as exported")
 
+    @staticmethod
+    def _refused_by_ledger[T](where: str, write: Callable[[], T]) -> T:
+        try:
+            with transaction.atomic():
+                return write()
+        except ledger.LedgerError as error:
+            raise ImportRefused(f"{where}: {error}") from None
+        except IntegrityError as error:  # the database's own rule, refused as such
+            raise ImportRefused(f"{where}: {error}") from None
 
-_kinds = {
-    str: "text",
-    int: "a whole number",
-    bool: "true or false",
-    list: "a list",
-    dict: "an object",
-}
+
+# -- Password hashes --------------------------------------------------------------------------
+
+# A hash that costs much more to check than the site's own would make every sign-in slow
+# enough to stall a worker: refuse work factors beyond this many times the hasher's own.
+MOST_WORK = 4
+
+
+def _check_password_hash(encoded: str, where: str) -> None:
+    if encoded.startswith("!"):
+        return  # no usable password: the secretary sets one
+    algorithm = encoded.split("$", 1)[0]
+    hasher = _hashers().get(algorithm)
+    if hasher is None:
+        raise ImportRefused(f"{where} is not a password hash this site checks ({algorithm!r})")
+    try:
+        decoded = hasher.decode(encoded)
+    except (ValueError, TypeError, IndexError, AttributeError):
+        raise ImportRefused(f"{where} is not a well-formed {algorithm} hash") from None
+    for setting in ("iterations", "work_factor", "time_cost", "memory_cost", "parallelism"):
+        default = getattr(hasher, setting, None)
+        used = decoded.get(setting)
+        if isinstance(default, int) and isinstance(used, int) and used > MOST_WORK * default:
+            raise ImportRefused(
+                f"{where}: {used:,} {setting.replace('_', ' ')} is far beyond this site's "
+                f"{default:,}; set that member's password afresh instead"
+            )
+
+
+def _hashers() -> dict[str, Any]:
+    found = {}
+    for path in [*settings.PASSWORD_HASHERS, *global_settings.PASSWORD_HASHERS]:
+        hasher = import_string(path)()
+        found.setdefault(hasher.algorithm, hasher)
+    return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Callable
 from decimal import InvalidOperation
@@ -454,8 +455,10 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
         token = signing.loads(request.GET.get("token", ""), salt=LIVE_SALT, max_age=LIVE_MAX_AGE)
     except signing.BadSignature:
         return HttpResponse(status=286)
-    if token.get("rubber") != pk:
+    if not isinstance(token, dict) or token.get("rubber") != pk:
         return HttpResponse(status=286)
+    if token.get("session") != _session_tag(request.COOKIES.get(settings.SESSION_COOKIE_NAME)):
+        return HttpResponse(status=286)  # signed out (or another session): stop following
     revision = _revision(pk)
     if revision is None:
         return HttpResponse(status=286)
@@ -491,6 +494,14 @@ def sign_in_locked(
 
 
 # -- Helpers ------------------------------------------------------------------------------
+
+
+def _session_tag(session_key: str | None) -> str:
+    """A session, named in a poll's token without giving its key away: the token then
+    stops working when that session ends (signing out clears the phone's cookie)."""
+    if not session_key:
+        return ""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:16]
 
 
 def _revision(pk: int) -> int | None:
@@ -619,6 +630,8 @@ def _write(
         state = write()
     except once.Stale:  # read afresh: the rubber itself has moved on since our read
         return _render(request, _state_or_404(state.rubber.pk), message=STALE, status=409)
+    except once.Refused as error:  # the ledger's refusal of an agreement, say
+        return _render(request, _state_or_404(state.rubber.pk), message=str(error), status=422)
     except engine.RubberError as error:
         if isinstance(form, DeclarationForm):
             form.add_error(error.field if error.field in form.fields else None, _sentence(error))
@@ -682,7 +695,14 @@ def _context(
         and deal.doubles == 0
         and max(state.sheet.game.points) < 20
     )
-    token = signing.dumps({"rubber": rubber.pk, "user": user.pk}, salt=LIVE_SALT)
+    token = signing.dumps(
+        {
+            "rubber": rubber.pk,
+            "user": user.pk,
+            "session": _session_tag(request.session.session_key),
+        },
+        salt=LIVE_SALT,
+    )
     live_url = reverse("scorer:live", args=[rubber.pk])
     corrections = _corrections(rubber)
     return {

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from tests.support.html import Forms as Forms  # the served tests read pages with it
+
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 _numbers = itertools.count()
@@ -173,6 +175,30 @@ class Server:
         if done.returncode:
             raise RuntimeError(f"Django code failed:\n{done.stderr}")
         return done.stdout
+
+    def background(self, code: str) -> subprocess.Popen[str]:
+        """Run Python with Django set up against this server's database, without waiting."""
+        return subprocess.Popen(
+            [sys.executable, "-c", "import django; django.setup()\n" + code],
+            cwd=ROOT,
+            env={**self.env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    @staticmethod
+    def wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 30) -> None:
+        """Until `process` makes `path`; it failing first is an error."""
+        deadline = time.monotonic() + seconds
+        while not path.exists():
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"it stopped first:\n{process.stderr.read() if process.stderr else ''}"
+                )
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{path} did not appear in {seconds} s")
+            time.sleep(0.05)
 
     def python_command(self, *args: str) -> str:
         """This Python with `args`, as one shell word list."""

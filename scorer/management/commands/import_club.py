@@ -3,13 +3,12 @@ A file that does not validate is refused, naming where, and changes nothing."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorer.club_io import ImportRefused, import_club
+from scorer.club_io import ImportRefused, import_club_text
 
 
 class Command(BaseCommand):
@@ -20,13 +19,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: str, **options: Any) -> None:
         try:
-            data = json.loads(Path(file).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as error:
+            text = Path(file).read_bytes()
+        except OSError as error:
             raise CommandError(f"cannot read {file}: {error}") from None
-        except ValueError as error:
-            raise CommandError(f"{file} is not JSON: {error}") from None
         try:
-            counts = import_club(data)
+            counts = import_club_text(text)
         except ImportRefused as error:
             raise CommandError(f"{file} was not imported, and nothing changed: {error}") from None
         self.stdout.write(
