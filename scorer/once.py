@@ -130,4 +130,4 @@ def form_refusal(form: forms.Form) -> str:
     return " ".join(dict.fromkeys(parts))
 
 
-_EXPIRED = "This form is out of date: nothing was recorded. It is shown afresh; fill it in again."
+_EXPIRED = "This form is damaged: nothing was recorded. Fill it in again on the page shown."

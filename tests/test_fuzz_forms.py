@@ -368,7 +368,7 @@ def keyed(state: services.TableState) -> Fields:
 
 def deal_number(draw: st.DrawFn, state: services.TableState) -> int:
     recorded = [deal.number for deal in state.recorded]
-    return draw(st.sampled_from([*recorded, *recorded, *recorded, 0, len(recorded) + 1, 2**70]))
+    return draw(st.sampled_from([*recorded, *recorded, *recorded, 0, len(recorded) + 1, 10**17]))
 
 
 def rubber_form(name: str, draw: st.DrawFn, state: services.TableState) -> tuple[str, Fields]:
@@ -442,6 +442,7 @@ def test_starting_a_rubber_starts_it_or_says_why_not(tables, players, stranger, 
         **{f"seat_{n}": members for n in range(4)},
         "first_dealer": one_of("cut", "partners", 0, 1, 2, 3),
         "search": one_of("", "", "Carr", "r", "\x00"),
+        "key": st.uuids().map(str),
     }
     sender = data.draw(who, label="sender")
     sent = data.draw(damaged(fields), label="sent")
@@ -557,7 +558,7 @@ def pages(name: str, draw: st.DrawFn, tables, sittings, players, users) -> tuple
     if name == "sitting print":
         return reverse("ledger:sitting_print", args=[sitting.pk]), {"paper": one_of(*PAPERS)}
     if name == "statement":
-        member = draw(st.sampled_from([*(m.pk for m in players), 2**70]), label="member")
+        member = draw(st.sampled_from([*(m.pk for m in players), 10**17]), label="member")
         return reverse("ledger:member", args=[member]), {}
     assert name == "me"
     return reverse("ledger:me"), {}
@@ -629,14 +630,18 @@ MOMENTS = (
 
 def ledger_form(name, draw, sittings, payments, players) -> tuple[str, Fields]:
     members = one_of(*(member.pk for member in players))
+    key = st.uuids().map(str)
     if name == "stake":
         return reverse("ledger:stake"), {
-            "per_hundred": one_of("0.50", "1.25", "0", "-1", "123456.0001", "1234567"),
-            "currency": one_of("GBP", "USD", "£", "GB"),
-            "smallest_unit": one_of("0.01", "0.05", "1", "0", "0.00001"),
+            "key": key,
+            "seen": one_of(ledger.stake_seen(Stake.latest()), "none", "0", ""),
+            "per_hundred": one_of("0.50", "1.25", "0", "-1", "123456.0001", "1234567", "10000"),
+            "currency": one_of("GBP", "USD", "£", "GB", "gbp"),
+            "smallest_unit": one_of("0.01", "0.05", "1", "0", "0.00001", "100", "101"),
         }
     if name == "open sitting":
         return reverse("ledger:open"), {
+            "key": key,
             "name": one_of("Evening of 22 November", "x" * 61),
             "start": one_of(*MOMENTS),
             "end": one_of(*MOMENTS),
@@ -644,6 +649,7 @@ def ledger_form(name, draw, sittings, payments, players) -> tuple[str, Fields]:
     if name == "payment":
         sitting = sittings[draw(st.sampled_from(sorted(sittings)), label="from")]
         return reverse("ledger:pay"), {
+            "key": key,
             "payer": members,
             "payee": members,
             "amount": one_of("1.00", "0.50", "0.005", "0", "-1", "99999999.9999", "1e3"),
@@ -661,11 +667,14 @@ def ledger_form(name, draw, sittings, payments, players) -> tuple[str, Fields]:
             ),
         }
     if name == "close":
-        sitting = draw(st.sampled_from([*(s.pk for s in sittings.values()), 2**70]))
-        return reverse("ledger:close", args=[sitting]), {}
+        sitting = draw(st.sampled_from([*sittings.values(), None]))
+        if sitting is None:
+            return "/ledger/sittings/" + "9" * 21 + "/close/", {"key": key}
+        seen = ledger.settlement(sitting).seen
+        return reverse("ledger:close", args=[sitting.pk]), {"key": key, "seen": one_of(seen, "x")}
     assert name == "reverse"
-    payment = draw(st.sampled_from([*(p.pk for p in payments.values()), 2**70]))
-    return reverse("ledger:reverse", args=[payment]), {}
+    payment = draw(st.sampled_from([*(p.pk for p in payments.values()), 10**17]))
+    return reverse("ledger:reverse", args=[payment]), {"key": key}
 
 
 LEDGER_FORMS = ["stake", "open sitting", "payment", "close", "reverse"]
@@ -686,7 +695,7 @@ def test_a_ledger_form_is_carried_out_or_refused_with_its_reason(
         before = recorded()
         client = phone(users[sender])
         response = send(client, "POST", url, sent, how)
-        if sender == "nobody":
+        if sender == "nobody" and response.status_code != 404:  # 404: no such address
             assert_sent_to_sign_in(response)
             assert recorded() == before
             return
