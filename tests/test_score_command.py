@@ -181,3 +181,130 @@ def test_jsonl_and_text_cannot_be_asked_for_together():
     result = manage("--jsonl", "--text", str(SPECIMEN))
     assert result.returncode == 2
     assert "not allowed with argument" in result.stderr
+
+
+# -- The club's other games: Three-handed Bridge and Short Whist ------------------------------
+
+
+def whist_deal(dealer, trump, tricks, honours, revokes=()):
+    deal = {
+        "dealer": dealer,
+        "trump": trump,
+        "tricks": {"we": tricks, "they": 13 - tricks},
+        "honours": {"we": honours, "they": 4 - honours},
+    }
+    if revokes:
+        deal["revokes"] = [{"by": by, "penalty": penalty} for by, penalty in revokes]
+    return deal
+
+
+WHIST_RUBBER = {
+    "format": "whist-rubber/1",
+    "players": {"we": ["Mrs. Carr", "Mr. Hale"], "they": ["Miss Dove", "Mr. Ash"]},
+    "deals": [
+        whist_deal("we", "H", 11, 2),  # We 5: a treble
+        whist_deal("they", "S", 5, 1),  # They 2 + 2 honours
+        whist_deal("we", "C", 10, 4, revokes=[("they", "add")]),  # We 3 + 4 by cards: a single
+    ],
+}
+
+THREE_HANDED_RUBBER = {
+    "format": "elwell-rubber/1",
+    "rules": {
+        "game": "three-handed",
+        "unit": "game",
+        "doubling_limit": None,
+        "spade_convention": False,
+    },
+    "players": {"dummy": "Mrs. Carr", "they": ["Mr. Ash", "Miss Dove"]},
+    "deals": [
+        {
+            "dealer": "we",
+            "maker": "dealer",
+            "trump": "NT",
+            "doubles": 1,
+            "tricks": {"we": 9, "they": 4},
+            "honours": {"we": [2, 1], "they": [1, 0]},
+        },
+    ],
+}
+
+
+def written(tmp_path, data, name):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_it_prints_a_whist_sheet_from_a_whist_rubber(tmp_path):
+    sheet = json.loads(score(str(written(tmp_path, WHIST_RUBBER, "whist.json"))))
+    assert sheet["format"] == "whist-sheet/1"
+    assert sheet["games"] == [
+        {"number": 1, "winner": "we", "we": 5, "they": 0, "value": 3},
+        {"number": 2, "winner": "we", "we": 5, "they": 4, "value": 1},
+    ]
+    assert sheet["totals"]["we"] == {"games": 4, "rubber": 2, "total": 6}
+    assert sheet["net"] == {"we": 6, "they": -6}
+    assert sheet["players"] == WHIST_RUBBER["players"]
+
+
+def test_it_prints_a_three_handed_sheet_with_the_games_50(tmp_path):
+    sheet = json.loads(score(str(written(tmp_path, THREE_HANDED_RUBBER, "three.json"))))
+    assert sheet["format"] == "elwell-sheet/1"
+    assert sheet["players"] == {"dummy": "Mrs. Carr", "they": ["Mr. Ash", "Miss Dove"]}
+    assert sheet["rubber"] == {"finished": True, "winner": "we", "games_won": {"we": 1, "they": 0}}
+    assert sheet["totals"]["we"] == {"tricks": 72, "honours": 30, "rubber": 50, "total": 152}
+
+
+def test_text_lays_out_each_game_as_its_players_keep_it(tmp_path):
+    whist_text = score("--text", str(written(tmp_path, WHIST_RUBBER, "whist.json")))
+    assert "1st game       5  |     0  We, a treble: 3" in whist_text
+    assert whist_text.endswith("6 − 0 = 6 points won by We, winners of the rubber.\n")
+    three = score("--text", str(written(tmp_path, THREE_HANDED_RUBBER, "three.json")))
+    assert three.startswith("We: Mrs. Carr with the dummy\n")
+    assert three.endswith("152 − 0 = 152 points won by We, winners of the game.\n")
+
+
+def test_an_invalid_whist_rubber_gets_an_error_naming_the_file_deal_and_field(tmp_path):
+    bad = copy.deepcopy(WHIST_RUBBER)
+    bad["deals"][1]["tricks"] = {"we": 9, "they": 5}
+    path = written(tmp_path, bad, "bad-whist.json")
+    result = manage(str(path))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert f"{path}: deal 2: tricks must add up to 13 (got 9 + 5)" in result.stderr
+
+
+def test_a_three_handed_redouble_by_the_dummys_holder_is_refused(tmp_path):
+    bad = copy.deepcopy(THREE_HANDED_RUBBER)
+    bad["deals"][0]["doubles"] = 2
+    with pytest.raises(CommandError, match=r"deal 1: doubles: the dealer, the dummy's holder"):
+        score(str(written(tmp_path, bad, "bad-three.json")))
+
+
+def test_jsonl_takes_rubbers_of_every_game_and_goes_on_past_errors(tmp_path):
+    bad = copy.deepcopy(WHIST_RUBBER)
+    bad["deals"][0]["trump"] = "NT"
+    lines = [
+        json.dumps(WHIST_RUBBER),
+        json.dumps(THREE_HANDED_RUBBER),
+        json.dumps(bad),
+        json.dumps({"format": "piquet/1"}),
+        SPECIMEN.read_text().replace("\n", " "),
+    ]
+    result = manage("--jsonl", "-", stdin="\n".join(lines) + "\n")
+    assert result.returncode == 1
+    assert "2 of 5 rubbers refused" in result.stderr
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [sheet.get("format") for sheet in out] == [
+        "whist-sheet/1",
+        "elwell-sheet/1",
+        None,
+        None,
+        "elwell-sheet/1",
+    ]
+    assert out[2] == {"error": "deal 1: trump must be one of 'S', 'C', 'D', 'H' (got \"NT\")"}
+    assert out[3] == {
+        "error": "format must be 'elwell-rubber/1' or 'whist-rubber/1' (got \"piquet/1\")"
+    }
+    assert out[4]["net"] == {"we": 152, "they": -152}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorer.engine.model import Deal
+from scorer.engine.model import Deal, Unit
 from scorer.engine.sheet import Sheet
 
 _ORDINALS = ("first", "second", "third")
@@ -49,6 +49,40 @@ class Window:
         if kind is Kind.HONOURS:
             return self.honours
         raise KeyError(kind)  # so that a template's window.tricks reads the attribute
+
+
+# The law that governs each kind of correction, as the sheet and the record name it.
+LAWS = {Kind.TRICKS: "Law 12", Kind.HONOURS: "Law 13"}
+
+
+def law(kind: Kind) -> str:
+    """ "Law 12" for a correction of the tricks, "Law 13" for one of honours only."""
+    return LAWS[kind]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What the laws say of one correction: what it changes, the law that governs it,
+    and whether that law still allows it, with the law's reason."""
+
+    kind: Kind
+    law: str
+    allowed: bool
+    reason: str
+
+
+def ruling(
+    sheet: Sheet, number: int, new: Deal | None, *, next_trump_declared: bool, agreed: bool
+) -> Ruling | None:
+    """Whether deal `number` may be replaced by `new` (None: removed, which changes its
+    trick entries); None if the correction changes nothing."""
+    if not 1 <= number <= len(sheet.deals):
+        raise ValueError(f"there is no deal {number} on this sheet")
+    kind = Kind.TRICKS if new is None else kind_of_change(sheet.deals[number - 1].deal, new)
+    if kind is None:
+        return None
+    verdict = window(sheet, number, next_trump_declared=next_trump_declared, agreed=agreed)[kind]
+    return Ruling(kind, LAWS[kind], verdict.allowed, verdict.reason)
 
 
 def kind_of_change(old: Deal, new: Deal) -> Kind | None:
@@ -103,6 +137,12 @@ def _tricks_verdict(sheet: Sheet, number: int, next_trump_declared: bool) -> Ver
     if game.last_deal is None:
         return Verdict(
             True, f"{name}'s tricks may be corrected: the {ordinal} game is in play (Law 12)."
+        )
+    if sheet.finished and game is sheet.games[-1] and sheet.rules.unit is Unit.GAME:
+        return Verdict(
+            True,
+            f"{name}'s tricks may be corrected: the game is scored as a unit of its own, "
+            "open until its value is agreed (Law 12).",
         )
     if sheet.finished and game is sheet.games[-1]:
         return Verdict(

@@ -5,6 +5,10 @@ Cutting for deal, the lowest deals. Cutting for partners, the two lowest play ag
 two highest and the lowest deals (Law 18). Players who cut cards of equal value cut again,
 but only where the tie decides something: who deals (Law 19) or, for partners, where the
 two pairs divide (Law 20, whose three-way ties this rule covers).
+
+Three playing Bridge, they cut for the dummy: the lowest has the deal and the dummy first,
+and the others have it in turn in the order of the cut (Bridge for Three Players), so every
+tie is cut again.
 """
 
 from __future__ import annotations
@@ -55,6 +59,12 @@ def cut_for_deal(players: int, rng: random.Random) -> Cut:
 def cut_for_partners(rng: random.Random) -> Cut:
     """Four players: the two lowest against the two highest, the lowest dealing (Laws 18–20)."""
     return _cut(4, rng, boundaries=(0, 1))
+
+
+def cut_for_the_dummy(rng: random.Random) -> Cut:
+    """Three players, ordered from the lowest: the order in which they have the dummy, the
+    lowest dealing first (Bridge for Three Players)."""
+    return _cut(3, rng, boundaries=(0, 1))
 
 
 def _cut(players: int, rng: random.Random, boundaries: Sequence[int]) -> Cut:

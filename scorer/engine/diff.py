@@ -1,19 +1,63 @@
 """What a correction changed on the sheet, in words: "Deal 2: We 18 → 24 below the line;
-the first game now ends at deal 3"."""
+the first game now ends at deal 3". A Whist sheet's changes are told the same way, its
+entries by the order of scoring: "deal 2: We 1 → 2 in tricks"."""
 
 from __future__ import annotations
 
-from scorer.engine.model import SIDES
-from scorer.engine.sheet import Game, Sheet
+from collections.abc import Sequence
+from typing import Protocol
+
+from scorer.engine.model import SIDES, Side
+from scorer.engine.sheet import Sheet
+from scorer.engine.whist import Scoring, WhistSheet
 
 ARROW = "\u2192"
 _ORDINALS = ("first", "second", "third")
 
 
+class _Game(Protocol):
+    @property
+    def last_deal(self) -> int | None: ...
+    @property
+    def winner(self) -> Side | None: ...
+
+
+class _Sheet(Protocol):
+    @property
+    def games(self) -> Sequence[_Game]: ...
+
+
 def changes(before: Sheet, after: Sheet) -> list[str]:
     """Each change from one sheet to the other: entries deal by deal, the ends of games,
     the rubber, and the totals."""
-    found = _entries(before, after) + _games(before, after)
+    return _told(_entries(before, after) + _games(before, after), before, after)
+
+
+def whist_changes(before: WhistSheet, after: WhistSheet) -> list[str]:
+    """The same for Whist: entries by penalties, tricks and honours, the ends of games,
+    the rubber, and the totals."""
+    found = []
+    for number in range(1, max(len(before.deals), len(after.deals)) + 1):
+        if number > len(after.deals):
+            found.append(f"deal {number} removed")
+            continue
+        if number > len(before.deals):
+            continue
+        old, new = before.deals[number - 1].entries, after.deals[number - 1].entries
+        moved = [
+            f"{side.label} {getattr(old[side], scoring)} {ARROW} "
+            f"{getattr(new[side], scoring)} in {scoring}"
+            for side in SIDES
+            for scoring in Scoring
+            if getattr(old[side], scoring) != getattr(new[side], scoring)
+        ]
+        if moved:
+            found.append(f"deal {number}: " + "; ".join(moved))
+    return _told(found + _games(before, after), before, after)
+
+
+def _told(found: list[str], before: Sheet | WhistSheet, after: Sheet | WhistSheet) -> list[str]:
+    """The changes found, then the rubber's winner and the totals if they changed."""
     if before.winner != after.winner:
         found.append(
             f"the rubber is now won by {after.winner.label}"
@@ -51,7 +95,7 @@ def _entries(before: Sheet, after: Sheet) -> list[str]:
     return found
 
 
-def _games(before: Sheet, after: Sheet) -> list[str]:
+def _games(before: _Sheet, after: _Sheet) -> list[str]:
     found = []
     for number in range(1, max(len(before.games), len(after.games)) + 1):
         old = _game(before, number)
@@ -67,9 +111,9 @@ def _games(before: Sheet, after: Sheet) -> list[str]:
     return found
 
 
-def _game(sheet: Sheet, number: int) -> Game | None:
+def _game(sheet: _Sheet, number: int) -> _Game | None:
     return sheet.games[number - 1] if number <= len(sheet.games) else None
 
 
-def _end(game: Game | None) -> tuple[int | None, object]:
+def _end(game: _Game | None) -> tuple[int | None, object]:
     return (None, None) if game is None else (game.last_deal, game.winner)

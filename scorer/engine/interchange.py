@@ -1,5 +1,7 @@
 """The JSON interchange formats: rubbers in as elwell-rubber/1, sheets out as elwell-sheet/1.
 
+Bridge for three players is written in the same formats: its rules say "game":
+"three-handed" and the unit, and its players are the dummy's holder and the two others.
 Reading checks the shape of every field and names the deal and the field when one is wrong;
 whether the deals are allowed by the laws is checked when the sheet is worked out.
 """
@@ -13,7 +15,20 @@ from functools import lru_cache
 from typing import Any, TypeGuard
 
 from scorer.engine.errors import RubberError
-from scorer.engine.model import NONE, SIDES, Deal, Holding, Maker, Pair, Play, Rules, Side, Trump
+from scorer.engine.model import (
+    NONE,
+    SIDES,
+    Deal,
+    Holding,
+    Maker,
+    Pair,
+    Play,
+    Rules,
+    Side,
+    ThreeHandedRules,
+    Trump,
+    Unit,
+)
 from scorer.engine.sheet import ScoredDeal, Sheet, work_out
 
 RUBBER_FORMAT = "elwell-rubber/1"
@@ -55,7 +70,10 @@ def read_rubber(data: object) -> Rubber:
     if data.get("format") != RUBBER_FORMAT:
         raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {_show(data.get('format'))})")
     rules = _read_rules(_required(data, "rules"))
-    players = _read_players(data["players"]) if "players" in data else None
+    players = None
+    if "players" in data:
+        three = isinstance(rules, ThreeHandedRules)
+        players = (_read_three_players if three else _read_players)(data["players"])
     deals = _required(data, "deals")
     if not isinstance(deals, list):
         raise RubberError(f"deals must be a list (got {_kind(deals)})", field="deals")
@@ -68,10 +86,30 @@ def read_rubber(data: object) -> Rubber:
     return Rubber(rules, tuple(read), players)
 
 
+BRIDGE = "bridge"
+THREE_HANDED = "three-handed"
+_RULES = frozenset({"doubling_limit", "spade_convention", "game"})
+_UNITS = {unit.value: unit for unit in Unit}
+
+
 def _read_rules(rules: object) -> Rules:
     if not isinstance(rules, dict):
         raise RubberError(f"rules must be an object (got {_kind(rules)})", field="rules")
-    unknown = sorted(set(rules) - {"doubling_limit", "spade_convention"})
+    game = rules.get("game", BRIDGE)
+    if game not in (BRIDGE, THREE_HANDED):
+        whist = " (Short Whist is written as whist-rubber/1)" if game == "whist" else ""
+        raise RubberError(
+            f"rules.game must be {BRIDGE!r} or {THREE_HANDED!r} (got {_show(game)}){whist}",
+            field="rules",
+        )
+    three = game == THREE_HANDED
+    unknown = sorted(set(rules) - (_RULES | {"unit"} if three else _RULES))
+    if unknown == ["unit"]:
+        raise RubberError(
+            "rules.unit: only Three-handed Bridge chooses its unit "
+            '(rules.game "three-handed"); four players play rubbers (Law 1)',
+            field="rules",
+        )
     if unknown:
         raise RubberError(f"rules: unknown field {unknown[0]!r}", field="rules")
     limit = _required(rules, "doubling_limit", "rules.doubling_limit")
@@ -85,7 +123,13 @@ def _read_rules(rules: object) -> Rules:
         raise RubberError(
             f"rules.spade_convention must be true or false (got {_show(spades)})", field="rules"
         )
-    return Rules(doubling_limit=limit, spade_convention=spades)
+    if not three:
+        return Rules(doubling_limit=limit, spade_convention=spades)
+    unit = _required(rules, "unit", "rules.unit")
+    if unit not in _UNITS:
+        allowed = ", ".join(repr(name) for name in _UNITS)
+        raise RubberError(f"rules.unit must be one of {allowed} (got {_show(unit)})", field="rules")
+    return ThreeHandedRules(doubling_limit=limit, spade_convention=spades, unit=_UNITS[unit])
 
 
 def _read_players(players: object) -> Pair[tuple[str, str]]:
@@ -106,6 +150,23 @@ def _read_players(players: object) -> Pair[tuple[str, str]]:
         return (pair[0], pair[1])
 
     return Pair(names("we"), names("they"))
+
+
+def _read_three_players(players: object) -> Pair[tuple[str, str]]:
+    """The dummy's holder, who sits in both of We's seats, and They."""
+    if not isinstance(players, dict) or set(players) != {"dummy", "they"}:
+        raise RubberError(
+            "players must be an object with 'dummy' (the player who has the dummy) and 'they'",
+            field="players",
+        )
+    holder = players["dummy"]
+    if not (isinstance(holder, str) and holder.strip()):
+        raise RubberError(
+            f"players.dummy must be the name of the player who has the dummy (got {_show(holder)})",
+            field="players",
+        )
+    they = _read_players({"we": [holder, holder], "they": players["they"]}).they
+    return Pair((holder, holder), they)
 
 
 def read_deal(data: object) -> Deal:
@@ -254,17 +315,23 @@ def _show(value: object) -> str:
 
 def rubber_json(rubber: Rubber) -> dict[str, Any]:
     """A rubber as elwell-rubber/1, the inverse of read_rubber."""
-    data: dict[str, Any] = {
-        "format": RUBBER_FORMAT,
-        "rules": {
-            "doubling_limit": rubber.rules.doubling_limit,
-            "spade_convention": rubber.rules.spade_convention,
-        },
-    }
+    rules = rubber.rules
+    written: dict[str, Any] = {}
+    if isinstance(rules, ThreeHandedRules):
+        written = {"game": THREE_HANDED, "unit": rules.unit.value}
+    written |= {"doubling_limit": rules.doubling_limit, "spade_convention": rules.spade_convention}
+    data: dict[str, Any] = {"format": RUBBER_FORMAT, "rules": written}
     if rubber.players is not None:
-        data["players"] = {side: list(rubber.players[side]) for side in SIDES}
+        data["players"] = players_json(rules, rubber.players)
     data["deals"] = [deal_json(deal) for deal in rubber.deals]
     return data
+
+
+def players_json(rules: Rules, players: Pair[tuple[str, str]]) -> dict[str, Any]:
+    """{"we": [...], "they": [...]}; three playing, {"dummy": holder, "they": [...]}."""
+    if isinstance(rules, ThreeHandedRules):
+        return {"dummy": players.we[0], "they": list(players.they)}
+    return {side: list(players[side]) for side in SIDES}
 
 
 def deal_json(deal: Deal) -> dict[str, Any]:
@@ -308,7 +375,7 @@ def sheet_json(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> di
     winner = sheet.winner
     data: dict[str, Any] = {"format": SHEET_FORMAT}
     if players is not None:
-        data["players"] = {side: list(players[side]) for side in SIDES}
+        data["players"] = players_json(sheet.rules, players)
     data["deals"] = [_scored_deal_json(scored) for scored in sheet.deals]
     data["games"] = [
         {

@@ -1,24 +1,30 @@
 """Where each figure goes on Elwell's score sheet, for any rendering of it.
 
 Honours are written above the line, each side's column rising from it, with the rubber's
-100 at the top; trick points below the line, game by game, each in deal order.
+100 at the top (or, three playing by games, the game's 50); trick points below the line,
+game by game, each in deal order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.engine.model import SIDES, Pair, Side
-from scorer.engine.sheet import Column, Game, Item, Sheet
-from scorer.engine.values import RUBBER
+from scorer.engine.model import SIDES, Pair, Rules, Side, Unit
+from scorer.engine.sheet import Column, Game, Item, Sheet, bonus
 
-_RUBBER_ITEMS = (Item(Column.HONOURS, RUBBER, f"the rubber: {RUBBER} (Law 11)"),)
+
+def bonus_item(rules: Rules) -> Item:
+    """The winners' bonus in words: "the rubber: 100 (Law 11)"."""
+    points = bonus(rules)
+    if rules.unit is Unit.GAME:
+        return Item(Column.HONOURS, points, f"the game: {points} (Bridge for Three Players)")
+    return Item(Column.HONOURS, points, f"the rubber: {points} (Law 11)")
 
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """A figure on the sheet: its points, the deal it came from (None for the rubber's
-    100), and the items that make it up."""
+    """A figure on the sheet: its points, the deal it came from (None for the winners'
+    bonus), and the items that make it up."""
 
     points: int
     deal: int | None
@@ -53,7 +59,8 @@ def layout(sheet: Sheet) -> Layout:
             if (entry := d.entries[side]).honours
         ]
         if sheet.winner is side:
-            cells.append(Cell(RUBBER, None, side, Column.HONOURS, _RUBBER_ITEMS))
+            item = bonus_item(sheet.rules)
+            cells.append(Cell(item.points, None, side, Column.HONOURS, (item,)))
         return tuple(reversed(cells))
 
     def tricks(game: Game, side: Side) -> tuple[Cell, ...]:

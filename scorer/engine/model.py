@@ -1,5 +1,8 @@
 """What is recorded at the table: sides, makes, deals and the club's rules in force.
 
+Three-handed Bridge keeps all of Bridge's rules and adds one: whether the unit is the
+rubber or the game (`ThreeHandedRules`).
+
 These are plain values. Whether a deal is allowed, and what it scores, is the sheet's
 business (`scorer.engine.sheet`), because both depend on the deals before it.
 """
@@ -88,6 +91,14 @@ Holding = tuple[int, int]
 NONE = Pair(0, 0)
 
 
+class Unit(StrEnum):
+    """What is scored as a whole, with its bonus: the rubber (Law 1), or at three-handed
+    Bridge, if the three agree, each game on its own (Bridge for Three Players)."""
+
+    RUBBER = "rubber"
+    GAME = "game"
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The club's rules in force for a rubber.
@@ -99,6 +110,20 @@ class Rules:
 
     doubling_limit: int | None = None
     spade_convention: bool = False
+
+    @property
+    def unit(self) -> Unit:
+        """Four players play rubbers (Law 1)."""
+        return Unit.RUBBER
+
+
+@dataclass(frozen=True, slots=True)
+class ThreeHandedRules(Rules):
+    """Bridge's rules for three players, one of whom has the dummy for the rubber or game:
+    the sides are fixed, and the three may agree to score each game as a unit of its own
+    (Bridge for Three Players)."""
+
+    unit: Unit = Unit.RUBBER
 
 
 # The laws as printed: doubling without limit, spades always played.

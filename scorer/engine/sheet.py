@@ -3,6 +3,9 @@
 A sheet is never stored: it is a function of the rules in force and the deals, rebuilt
 every time (Laws 1–11, 85–96 and the Spade Convention). Each entry carries the items it is
 made of, in words, so that a player can see why a number is what it is.
+
+Three playing (`ThreeHandedRules`), the same replay scores each game as a unit of its own
+if they so agree, and refuses a redouble by a dealer who has seen the two hands.
 """
 
 from __future__ import annotations
@@ -13,9 +16,22 @@ from enum import StrEnum
 from functools import lru_cache
 
 from scorer.engine.errors import RubberError
-from scorer.engine.model import PRINTED_LAWS, SIDES, Deal, Holding, Pair, Play, Rules, Side, Trump
+from scorer.engine.model import (
+    PRINTED_LAWS,
+    SIDES,
+    Deal,
+    Holding,
+    Pair,
+    Play,
+    Rules,
+    Side,
+    ThreeHandedRules,
+    Trump,
+    Unit,
+)
 from scorer.engine.values import (
     GAME,
+    GAME_AS_A_UNIT,
     GRAND_SLAM,
     HELD_TO,
     LITTLE_SLAM,
@@ -134,12 +150,10 @@ def work_out(deals: Iterable[Deal], rules: Rules = PRINTED_LAWS) -> Sheet:
     games_won = {Side.WE: 0, Side.THEY: 0}
     tricks_we = tricks_they = honours_we = honours_they = 0
     winner: Side | None = None
+    games_to_win = 1 if rules.unit is Unit.GAME else 2
     for number, deal in enumerate(deals, 1):
         if winner is not None:
-            raise RubberError(
-                f"the rubber was won at deal {number - 1}, so no deal may follow (Law 1)",
-                deal=number,
-            )
+            raise _nothing_follows(rules, number)
         try:
             entries = score_deal(deal, rules, points)
         except RubberError as error:
@@ -155,16 +169,35 @@ def work_out(deals: Iterable[Deal], rules: Rules = PRINTED_LAWS) -> Sheet:
         if won_game is not None:
             games.append(Game(game, points, won_game, number))
             games_won[won_game] += 1
-            if games_won[won_game] == 2:
+            if games_won[won_game] == games_to_win:
                 winner = won_game
             game, points = game + 1, Pair(0, 0)
     if winner is None:
         games.append(Game(game, points, None, None))
+    won = bonus(rules)
     totals = Pair(
-        Totals(tricks_we, honours_we, RUBBER if winner is Side.WE else 0),
-        Totals(tricks_they, honours_they, RUBBER if winner is Side.THEY else 0),
+        Totals(tricks_we, honours_we, won if winner is Side.WE else 0),
+        Totals(tricks_they, honours_they, won if winner is Side.THEY else 0),
     )
     return Sheet(rules, tuple(scored), tuple(games), totals, winner)
+
+
+def bonus(rules: Rules) -> int:
+    """What the winners add: 100 for the rubber (Law 11); 50 for a game played as a unit
+    of its own (Bridge for Three Players)."""
+    return GAME_AS_A_UNIT if rules.unit is Unit.GAME else RUBBER
+
+
+def _nothing_follows(rules: Rules, number: int) -> RubberError:
+    if rules.unit is Unit.GAME:
+        return RubberError(
+            f"the game was won at deal {number - 1} and is scored as a unit of its own, "
+            "so no deal may follow (Bridge for Three Players)",
+            deal=number,
+        )
+    return RubberError(
+        f"the rubber was won at deal {number - 1}, so no deal may follow (Law 1)", deal=number
+    )
 
 
 def _game_won_by(points: Pair[int]) -> Side | None:
@@ -337,11 +370,18 @@ def _chicane_name(void_hands: int) -> str:
 
 def check_declaration(deal: Deal, rules: Rules) -> None:
     """The make and its doubles: any number (Law 55) unless the club sets a limit (the
-    footnote to Law 56)."""
+    footnote to Law 56). Three playing, a dealer who has seen the two hands may not
+    redouble: We's dealer is the dummy's holder, dealing for himself or for the dummy."""
     if deal.doubles == 0:
         return
     if deal.doubles < 0:
         raise RubberError(f"doubles cannot be negative (got {deal.doubles})", field="doubles")
+    if deal.doubles > 1 and deal.dealer is Side.WE and isinstance(rules, ThreeHandedRules):
+        raise RubberError(
+            "doubles: the dealer, the dummy's holder, has seen the two hands and may not "
+            f"redouble (Bridge for Three Players) (got {deal.doubles})",
+            field="doubles",
+        )
     most = most_doubles(deal.trump, rules.doubling_limit)
     if most is None or deal.doubles <= most:
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorer.engine.layout import Cell, layout, rows
-from scorer.engine.model import Pair
+from scorer.engine.model import Pair, ThreeHandedRules, Unit
 from scorer.engine.sheet import MINUS, Sheet
 
 _ORDINALS = ("1st", "2d", "3d")  # as Elwell heads them
@@ -46,23 +46,38 @@ def sheet_text(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> st
 
     out = []
     if players is not None:
-        out += [f"We: {' and '.join(players.we)}", f"They: {' and '.join(players.they)}", ""]
+        out += [*names(sheet, players), ""]
     out += [columns.row("", "We", "They"), columns.rule("-")]
     out += columns.block(sheet_layout.honours, upward=True)
     out.append(columns.rule("="))
     for block in sheet_layout.games:
-        out += columns.block(block.cells, label=f"{_ORDINALS[block.game.number - 1]} game")
+        label = f"{_ORDINALS[block.game.number - 1]} game"
+        if sheet.rules.unit is Unit.GAME:
+            label = "The game"
+        out += columns.block(block.cells, label=label)
         out.append(columns.rule("-"))
     out[-1] = columns.rule("=")
     out += [columns.row("Total", totals.we, totals.they), "", outcome(sheet)]
     return "\n".join(out) + "\n"
 
 
+def names(sheet: Sheet, players: Pair[tuple[str, str]]) -> list[str]:
+    """The sides' players: "We: Mrs. Carr and Mr. Hale"; three playing, the dummy's
+    holder sits in both of We's seats, "We: Mrs. Carr with the dummy"."""
+    if isinstance(sheet.rules, ThreeHandedRules):
+        we = f"{players.we[0]} with the dummy"
+    else:
+        we = " and ".join(players.we)
+    return [f"We: {we}", f"They: {' and '.join(players.they)}"]
+
+
 def outcome(sheet: Sheet) -> str:
     """The last line of the sheet: points won, or where an unfinished rubber stands."""
-    winner = sheet.winner
+    winner, unit = sheet.winner, sheet.rules.unit
     if winner is None:
         game, won = sheet.game, sheet.games_won
+        if unit is Unit.GAME:
+            return f"Game in progress: We {game.points.we}, They {game.points.they}."
         return (
             f"Rubber in progress: game {game.number}, We {game.points.we}, "
             f"They {game.points.they}; games won: We {won.we}, They {won.they}."
@@ -70,9 +85,9 @@ def outcome(sheet: Sheet) -> str:
     totals, points = sheet.totals, sheet.net[winner]
     difference = f"{totals[winner].total} {MINUS} {totals[winner.other].total}"
     if points >= 0:
-        return f"{difference} = {points} points won by {winner.label}, winners of the rubber."
+        return f"{difference} = {points} points won by {winner.label}, winners of the {unit}."
     return (
-        f"{difference} = {MINUS}{-points}: {winner.label} won the rubber but lost {-points} points."
+        f"{difference} = {MINUS}{-points}: {winner.label} won the {unit} but lost {-points} points."
     )
 
 
@@ -85,12 +100,16 @@ def standing(sheet: Sheet) -> str:
     if winner is not None:
         points = sheet.net[winner]
         won_or_lost = f"won {points} points" if points >= 0 else f"lost {-points} points"
+        if sheet.rules.unit is Unit.GAME:
+            return f"{winner.label} won the game, scored as a unit, and {won_or_lost}"
         won = sheet.games_won
         return (
             f"{winner.label} won the rubber, {won[winner]} games to {won[winner.other]}, "
             f"and {won_or_lost}"
         )
     game, won = sheet.game, sheet.games_won
+    if sheet.rules.unit is Unit.GAME:
+        return f"The game: We {game.points.we}, They {game.points.they}"
     words = f"{_GAMES[game.number - 1]} game: We {game.points.we}, They {game.points.they}"
     if won.we and won.they:
         return f"{words} \u2014 game all"

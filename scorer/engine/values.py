@@ -9,6 +9,7 @@ from scorer.engine.model import Holding, Trump
 LITTLE_SLAM = 20  # Law 8
 GRAND_SLAM = 40  # Law 7
 RUBBER = 100  # Law 11
+GAME_AS_A_UNIT = 50  # three players scoring by games (Bridge for Three Players)
 GAME = 30  # Law 2
 # A revoking side cannot score game in that hand (Law 89); trick values are all even.
 HELD_TO = 28

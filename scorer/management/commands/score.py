@@ -1,9 +1,13 @@
-"""`manage.py score FILE...`: work out the sheet of each rubber given as elwell-rubber/1.
+"""`manage.py score FILE...`: work out the sheet of each rubber, of any of the club's games.
 
-By default each FILE holds one rubber and each sheet is printed as elwell-sheet/1 JSON; if
-any rubber is refused, the errors go to standard error and no sheet is printed. --jsonl
-reads one rubber per line and prints one line per rubber, a sheet or {"error": ...}, going
-on past refusals. --text lays each sheet out as on Elwell's specimen.
+A rubber of Bridge or of Three-handed Bridge is elwell-rubber/1 (the latter's rules say
+"game": "three-handed"), and its sheet elwell-sheet/1; a rubber of Short Whist is
+whist-rubber/1, and its sheet whist-sheet/1. Each rubber's game is found from its JSON.
+
+By default each FILE holds one rubber and each sheet is printed as JSON; if any rubber is
+refused, the errors go to standard error and no sheet is printed. --jsonl reads one rubber
+per line and prints one line per rubber, a sheet or {"error": ...}, going on past refusals.
+--text lays each sheet out as its game's players keep it: Bridge's as on Elwell's specimen.
 """
 
 from __future__ import annotations
@@ -16,12 +20,12 @@ from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorer.engine import RubberError, loads, sheet_json, sheet_text
+from scorer.engine import RubberError, loads_any
 
 
 class Command(BaseCommand):
     help = (
-        "Work out the score sheet of each rubber in elwell-rubber/1 JSON "
+        "Work out the score sheet of each rubber in elwell-rubber/1 or whist-rubber/1 JSON "
         "(FILE - is standard input)."
     )
 
@@ -34,7 +38,9 @@ class Command(BaseCommand):
             help="one rubber per input line, one sheet (or error) per output line",
         )
         output.add_argument(
-            "--text", action="store_true", help="lay each sheet out as on Elwell's specimen"
+            "--text",
+            action="store_true",
+            help="lay each sheet out as its game's players keep it (Bridge: Elwell's specimen)",
         )
 
     def handle(self, *args: Any, files: list[str], jsonl: bool, text: bool, **options: Any) -> None:
@@ -47,16 +53,16 @@ class Command(BaseCommand):
         outputs, errors = [], []
         for name in files:
             try:
-                rubber = loads(_read(name))
+                game, rubber = loads_any(_read(name))
                 sheet = rubber.sheet()
             except RubberError as error:
                 hint = " (one rubber per line? use --jsonl)" if "Extra data" in str(error) else ""
                 errors.append(f"{_display(name)}: {error}{hint}")
                 continue
             if text:
-                outputs.append(sheet_text(sheet, rubber.players))
+                outputs.append(game.sheet_text(sheet, rubber.players))
             else:
-                outputs.append(json.dumps(sheet_json(sheet, rubber.players), indent=2))
+                outputs.append(json.dumps(game.sheet_json(sheet, rubber.players), indent=2))
         if errors:
             raise CommandError("\n".join(errors))
         self.stdout.write("\n".join(outputs), ending="" if text else "\n")
@@ -65,8 +71,8 @@ class Command(BaseCommand):
         refused = scored = 0
         for line in _lines(files):
             try:
-                rubber = loads(line)
-                result = sheet_json(rubber.sheet(), rubber.players)
+                game, rubber = loads_any(line)
+                result = game.sheet_json(rubber.sheet(), rubber.players)
                 scored += 1
             except RubberError as error:
                 result = {"error": str(error)}

@@ -1,0 +1,95 @@
+"""A Whist sheet laid out as Whist players keep it: each game's score to five and its value
+(a treble, a double or a single), the games' points, the rubber's two, the totals, and the
+points won once the losers' game is deducted."""
+
+from __future__ import annotations
+
+from scorer.engine.model import Pair, Side
+from scorer.engine.whist import MINUS, WhistGame, WhistSheet
+
+_ORDINALS = ("1st", "2d", "3d")
+_GAMES = ("First", "Second", "Third")
+_MARGIN = 10
+_WIDTH = 6
+
+
+def _row(label: str, we: object, they: object, note: str = "") -> str:
+    return f"{label:<{_MARGIN}}{we!s:>{_WIDTH}}  |{they!s:>{_WIDTH}}  {note}".rstrip()
+
+
+def _rule(mark: str) -> str:
+    return " " * _MARGIN + mark * (_WIDTH + 2) + "+" + mark * (_WIDTH + 2)
+
+
+def _game_note(game: WhistGame) -> str:
+    if game.winner is None or game.value is None:
+        return "in play"
+    return f"{game.winner.label}, a {game.value.label}: {int(game.value)}"
+
+
+def whist_sheet_text(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None) -> str:
+    out = []
+    if players is not None:
+        out += [f"We: {' and '.join(players.we)}", f"They: {' and '.join(players.they)}", ""]
+    out += [_row("", "We", "They"), _rule("-")]
+    for game in sheet.games:
+        label = f"{_ORDINALS[game.number - 1]} game"
+        out.append(_row(label, game.points.we, game.points.they, _game_note(game)))
+    out.append(_rule("="))
+    totals = sheet.totals
+    out.append(_row("Games", totals.we.games, totals.they.games))
+    if sheet.winner is not None:
+        out.append(
+            _row(
+                "Rubber", totals.we.rubber or "", totals.they.rubber or "", "rubber points (Law 9)"
+            )
+        )
+    out += [_row("Total", totals.we.total, totals.they.total), "", whist_outcome(sheet)]
+    return "\n".join(out) + "\n"
+
+
+def whist_outcome(sheet: WhistSheet) -> str:
+    """The last line of the sheet: points won, the losers' game deducted, or where an
+    unfinished rubber stands."""
+    winner = sheet.winner
+    if winner is None:
+        game, won = sheet.game, sheet.games_won
+        return (
+            f"Rubber in progress: game {game.number}, We {game.points.we}, "
+            f"They {game.points.they}; games won: We {won.we}, They {won.they}."
+        )
+    loser = winner.other
+    totals, points = sheet.totals, sheet.net[winner]
+    line = (
+        f"{totals[winner].total} {MINUS} {totals[loser].total} = {points} points won by "
+        f"{winner.label}, winners of the rubber"
+    )
+    deducted = _losers_game(sheet, loser)
+    if deducted is None:
+        return line + "."
+    return f"{line}, {loser.label}'s {deducted} deducted (Law 10)."
+
+
+def _losers_game(sheet: WhistSheet, loser: Side) -> str | None:
+    for game in sheet.games:
+        if game.winner is loser and game.value is not None:
+            return game.value.label
+    return None
+
+
+def whist_standing(sheet: WhistSheet) -> str:
+    """The state of the score in words: "Second game: We 3, They 2 — We have a game"."""
+    winner = sheet.winner
+    if winner is not None:
+        won = sheet.games_won
+        return (
+            f"{winner.label} won the rubber, {won[winner]} games to {won[winner.other]}, "
+            f"and {sheet.net[winner]} points"
+        )
+    game, won = sheet.game, sheet.games_won
+    words = f"{_GAMES[game.number - 1]} game: We {game.points.we}, They {game.points.they}"
+    if won.we and won.they:
+        return f"{words} \u2014 game all"
+    if won.we or won.they:
+        return f"{words} \u2014 {'We' if won.we else 'They'} have a game"
+    return words
