@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Any, Literal
@@ -42,7 +43,7 @@ from scorer import engine, services
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import RANKS, SUITS
 from scorer.engine.interchange import deal_json, read_deal, rubber_json
-from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
+from scorer.models import MOST_POINTS, Club, Correction, Deal, Member, Rubber, Seat
 
 FORMAT = "elwell-club/1"
 
@@ -626,7 +627,8 @@ class _Loader:
     def _rubber(self, data: RubberDoc, where: str) -> None:
         try:
             read = engine.read_rubber(data.engine_part())
-            sheet = read.sheet()
+            bounded = replace(read.rules, most_points=MOST_POINTS)  # as the site records it
+            sheet = engine.work_out(read.deals, bounded)
         except engine.RubberError as error:
             raise ImportRefused(f"{where}: {error}") from None
         if len(set(data.seats)) != 4:

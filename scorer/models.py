@@ -17,6 +17,12 @@ from django.utils import timezone
 from scorer import engine
 from scorer.engine.calls import holdings
 
+# The most points a side may have in a rubber here. Doubling may go on without end (Law
+# 55), but the record keeps a rubber's value in a whole number of 32 bits, and the ledger
+# its money exactly at any stake it takes: a deal that would pass this is refused when it
+# is recorded, naming the deal and this bound, never at agreement.
+MOST_POINTS = 10_000_000
+
 
 class Club(models.Model):
     """The club's settings: one row. The rules in force are copied onto each rubber when it
@@ -122,7 +128,7 @@ class Rubber(models.Model):
 
     @property
     def rules(self) -> engine.Rules:
-        return engine.Rules(self.doubling_limit, self.spade_convention)
+        return engine.Rules(self.doubling_limit, self.spade_convention, most_points=MOST_POINTS)
 
     @property
     def agreed(self) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable
-from decimal import InvalidOperation
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.db import DataError, connection
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -321,20 +320,7 @@ def agree(request: HttpRequest, pk: int) -> HttpResponseBase:
     side = form.side()
     if side not in _sides_for(request, state):
         raise PermissionDenied("A player agrees for his own side; the staff for both.")
-    try:
-        return _write_agreement(request, state, form, side, services.agree)
-    except (OverflowError, InvalidOperation, DataError):  # SQLite; Decimal; PostgreSQL
-        # Doubling may go on indefinitely (Law 55); the ledger's points and money are
-        # numbers of a fixed size. The agreement's transaction is undone whole.
-        return _render(request, _state_or_404(pk), message=_past_the_ledger(state), status=422)
-
-
-def _past_the_ledger(state: services.TableState) -> str:
-    points = abs(services.value(state))
-    return (
-        f"Nothing was agreed: the rubber's value, {points:,} points, is more than the ledger "
-        "can record. If a deal's doubles were entered wrongly, correct that deal first."
-    )
+    return _write_agreement(request, state, form, side, services.agree)
 
 
 @login_required

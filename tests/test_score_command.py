@@ -308,3 +308,31 @@ def test_jsonl_takes_rubbers_of_every_game_and_goes_on_past_errors(tmp_path):
         "error": "format must be 'elwell-rubber/1' or 'whist-rubber/1' (got \"piquet/1\")"
     }
     assert out[4]["net"] == {"we": 152, "they": -152}
+
+
+def test_a_rubber_nested_absurdly_deep_is_refused_not_a_crash(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(CommandError, match="nested more than 32 deep"):
+        score(str(deep))
+
+
+def test_jsonl_answers_a_deeply_nested_line_with_its_error_and_goes_on():
+    specimen = json.dumps(json.loads(SPECIMEN.read_text()))
+    lines = "\n".join([specimen, "[" * 50_000 + "]" * 50_000, specimen]) + "\n"
+    done = manage("--jsonl", "-", stdin=lines)
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [("error" in line) for line in out] == [False, True, False]
+    assert "nested more than 32 deep" in out[1]["error"]
+    assert done.returncode == 1
+
+
+def test_a_name_holding_half_a_character_is_refused_by_name(tmp_path):
+    rubber = json.loads(SPECIMEN.read_text())
+    path = tmp_path / "surrogate.json"
+    text = json.dumps(rubber).replace(json.dumps(rubber["players"]["we"][0]), '"Mrs. \\ud800"')
+    path.write_text(text)
+    done = manage("--text", str(path))
+    assert done.returncode == 1
+    assert "players.we: a name holds a character that is not text" in done.stderr
+    assert "Traceback" not in done.stderr

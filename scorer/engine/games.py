@@ -11,7 +11,6 @@ thirty or five.)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -144,9 +143,10 @@ class CardGame[D, S: ScoreSheet](Protocol):
         doubling_limit: int | None = None,
         spade_convention: bool = False,
         unit: Unit = Unit.RUBBER,
+        most_points: int | None = None,
     ) -> Rules:
-        """The rules in force for a rubber of this game, from the club's settings; a unit
-        the game does not allow is refused."""
+        """The rules in force for a rubber of this game, from the club's settings (and the
+        bound of the record it is kept in); a unit the game does not allow is refused."""
         ...
 
     def read_rubber(self, data: object) -> RubberRecord[D, S]: ...
@@ -231,12 +231,13 @@ class Bridge:
         doubling_limit: int | None = None,
         spade_convention: bool = False,
         unit: Unit = Unit.RUBBER,
+        most_points: int | None = None,
     ) -> Rules:
         if unit is not Unit.RUBBER:
             raise RubberError(
                 f"rules.unit: {self.name} is scored by the rubber (Law 1)", field="rules"
             )
-        return Rules(doubling_limit, spade_convention)
+        return Rules(doubling_limit, spade_convention, most_points=most_points)
 
     def read_rubber(self, data: object) -> Rubber:
         rubber = interchange.read_rubber(data)
@@ -326,8 +327,9 @@ class ThreeHanded(Bridge):
         doubling_limit: int | None = None,
         spade_convention: bool = False,
         unit: Unit = Unit.RUBBER,
+        most_points: int | None = None,
     ) -> ThreeHandedRules:
-        return ThreeHandedRules(doubling_limit, spade_convention, unit)
+        return ThreeHandedRules(doubling_limit, spade_convention, unit, most_points=most_points)
 
     def _check_rules(self, rules: Rules) -> None:
         if not isinstance(rules, ThreeHandedRules):
@@ -339,7 +341,9 @@ class ThreeHanded(Bridge):
     def work_out(self, deals: Iterable[Deal], rules: Rules) -> Sheet:
         """Bridge's rules as the club has them are Three-handed Bridge's by rubbers."""
         if not isinstance(rules, ThreeHandedRules):
-            rules = ThreeHandedRules(rules.doubling_limit, rules.spade_convention)
+            rules = ThreeHandedRules(
+                rules.doubling_limit, rules.spade_convention, most_points=rules.most_points
+            )
         return work_out(deals, rules)
 
     def shares(self, value: int) -> tuple[Share, ...]:
@@ -377,9 +381,10 @@ class Whist:
         doubling_limit: int | None = None,
         spade_convention: bool = False,
         unit: Unit = Unit.RUBBER,
+        most_points: int | None = None,
     ) -> Rules:
         """Whist has no declaration and no doubling: the club's doubling limit and the
-        Spade Convention do not apply to it."""
+        Spade Convention do not apply to it, and a rubber is worth eight points at most."""
         if unit is not Unit.RUBBER:
             raise RubberError(
                 f"rules.unit: {self.name} is scored by the rubber (Law 1)", field="rules"
@@ -488,8 +493,5 @@ def read_any(data: object) -> tuple[CardGame[Any, Any], RubberRecord[Any, Any]]:
 
 def loads_any(text: str | bytes) -> tuple[CardGame[Any, Any], RubberRecord[Any, Any]]:
     """A rubber of any game from its JSON text, with the game it is written for."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise RubberError(f"not valid JSON: {error}") from None
+    data = interchange.parse(text)
     return read_any(data)

@@ -9,6 +9,7 @@ whether the deals are allowed by the laws is checked when the sheet is worked ou
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -56,11 +57,52 @@ class Rubber:
 
 def loads(text: str | bytes) -> Rubber:
     """Read a rubber from elwell-rubber/1 JSON text."""
+    return read_rubber(parse(text))
+
+
+# A rubber nests four levels deep; text nested far deeper is no rubber, and Python's JSON
+# reader would exhaust its stack on it before saying so.
+MOST_NESTING = 32
+_SPECIAL = re.compile(r'["\\\[\]{}]')  # what can open or close a string, array or object
+
+
+def parse(text: str | bytes) -> object:
+    """JSON text, its nesting bounded: RubberError if it is not JSON or nests too deep."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RubberError(f"not valid JSON: not UTF-8 text ({error})") from None
+    _check_nesting(text)
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except ValueError as error:
         raise RubberError(f"not valid JSON: {error}") from None
-    return read_rubber(data)
+
+
+def _check_nesting(text: str) -> None:
+    """One pass over the characters that matter, strings and their escapes skipped."""
+    depth, in_string, escaped = 0, False, -1
+    for match in _SPECIAL.finditer(text):
+        at = match.start()
+        if at == escaped:
+            continue
+        char = text[at]
+        if in_string:
+            if char == "\\":
+                escaped = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MOST_NESTING:
+                raise RubberError(
+                    f"not valid JSON for a rubber: nested more than {MOST_NESTING} deep"
+                )
+        elif char in "]}":
+            depth -= 1
 
 
 def read_rubber(data: object) -> Rubber:
@@ -147,6 +189,8 @@ def _read_players(players: object) -> Pair[tuple[str, str]]:
                 f"players.{side} must be a list of two names (got {_show(pair)})",
                 field="players",
             )
+        for name in pair:
+            _check_text(name, f"players.{side}")
         return (pair[0], pair[1])
 
     return Pair(names("we"), names("they"))
@@ -165,8 +209,20 @@ def _read_three_players(players: object) -> Pair[tuple[str, str]]:
             f"players.dummy must be the name of the player who has the dummy (got {_show(holder)})",
             field="players",
         )
+    _check_text(holder, "players.dummy")
     they = _read_players({"we": [holder, holder], "they": players["they"]}).they
     return Pair((holder, holder), they)
+
+
+def _check_text(name: str, where: str) -> None:
+    """A name is text that can be printed: JSON's escapes can spell half a character (a
+    lone surrogate), which no file or terminal can show."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RubberError(
+            f"{where}: a name holds a character that is not text", field="players"
+        ) from None
 
 
 def read_deal(data: object) -> Deal:

@@ -10,7 +10,7 @@ business (`scorer.engine.sheet`), because both depend on the deals before it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -106,10 +106,14 @@ class Rules:
     doubling_limit: no further double once a trick is worth more than this (the footnote
     to Law 56); None lets doubling go on indefinitely (Law 55).
     spade_convention: the players have agreed "not to play spades".
+    most_points: not a law but the bound of the record the rubber is kept in: the most
+    points a side may have in a rubber (its total), so that every figure, and the money
+    at any stake, is kept exactly. None: no bound (the laws set none).
     """
 
     doubling_limit: int | None = None
     spade_convention: bool = False
+    most_points: int | None = field(default=None, kw_only=True)
 
     @property
     def unit(self) -> Unit:

@@ -163,6 +163,9 @@ def work_out(deals: Iterable[Deal], rules: Rules = PRINTED_LAWS) -> Sheet:
         tricks_they += they.tricks
         honours_we += we.honours
         honours_they += they.honours
+        if rules.most_points is not None:
+            totals_now = Pair(tricks_we + honours_we, tricks_they + honours_they)
+            _check_within(rules.most_points, number, totals_now, bonus(rules))
         points = Pair(points.we + we.tricks, points.they + they.tricks)
         won_game = _game_won_by(points)
         scored.append(ScoredDeal(number, game, deal, entries, won_game))
@@ -180,6 +183,18 @@ def work_out(deals: Iterable[Deal], rules: Rules = PRINTED_LAWS) -> Sheet:
         Totals(tricks_they, honours_they, won if winner is Side.THEY else 0),
     )
     return Sheet(rules, tuple(scored), tuple(games), totals, winner)
+
+
+def _check_within(most: int, number: int, totals: Pair[int], bonus: int) -> None:
+    """A side's total, with the winners' bonus it may yet add, must fit the record."""
+    for side in SIDES:
+        if totals[side] + bonus > most:
+            raise RubberError(
+                f"{side.label} would have {totals[side]:,} points, more than the {most:,} "
+                "a rubber may hold here: if the doubles were entered wrongly, correct them",
+                deal=number,
+                field="doubles",
+            )
 
 
 def bonus(rules: Rules) -> int:
@@ -370,12 +385,21 @@ def _chicane_name(void_hands: int) -> str:
 
 def check_declaration(deal: Deal, rules: Rules) -> None:
     """The make and its doubles: any number (Law 55) unless the club sets a limit (the
-    footnote to Law 56). Three playing, a dealer who has seen the two hands may not
-    redouble: We's dealer is the dummy's holder, dealing for himself or for the dummy."""
+    footnote to Law 56), and no more than the record holds. Three playing, a dealer who has
+    seen the two hands may not redouble: We's dealer is the dummy's holder, dealing for
+    himself or for the dummy."""
     if deal.doubles == 0:
         return
     if deal.doubles < 0:
         raise RubberError(f"doubles cannot be negative (got {deal.doubles})", field="doubles")
+    most_points = rules.most_points
+    if most_points is not None and trick_value(deal.trump, deal.doubles) > most_points:
+        raise RubberError(
+            f"doubles: doubled {deal.doubles} times, a trick at {deal.trump.label} would be "
+            f"worth {trick_value(deal.trump, deal.doubles):,} points, more than the "
+            f"{most_points:,} a rubber may hold here",
+            field="doubles",
+        )
     if deal.doubles > 1 and deal.dealer is Side.WE and isinstance(rules, ThreeHandedRules):
         raise RubberError(
             "doubles: the dealer, the dummy's holder, has seen the two hands and may not "

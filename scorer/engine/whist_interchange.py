@@ -7,12 +7,19 @@ out.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from scorer.engine.errors import RubberError
-from scorer.engine.interchange import _choice, _counts, _kind, _read_players, _required, _show
+from scorer.engine.interchange import (
+    _choice,
+    _counts,
+    _kind,
+    _read_players,
+    _required,
+    _show,
+    parse,
+)
 from scorer.engine.model import PRINTED_LAWS, SIDES, Pair, Rules, Side, Trump
 from scorer.engine.whist import (
     Penalty,
@@ -58,11 +65,7 @@ class WhistRubber:
 
 def loads_whist(text: str | bytes) -> WhistRubber:
     """Read a rubber from whist-rubber/1 JSON text."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise RubberError(f"not valid JSON: {error}") from None
-    return read_whist_rubber(data)
+    return read_whist_rubber(parse(text))
 
 
 def read_whist_rubber(data: object) -> WhistRubber:

@@ -248,3 +248,25 @@ def test_the_error_carries_the_deal_number():
     error = refused(set_deal(tricks={"we": 9, "they": 5}))
     assert (error.deal, error.problem) == (1, "tricks must add up to 13 (got 9 + 5)")
     assert isinstance(error, ValueError)
+
+
+def test_a_deal_past_the_most_points_the_record_holds_is_refused_naming_the_deal():
+    from scorer.engine import Deal, Play, Rules, Side, Trump, work_out
+    from scorer.engine.model import Pair
+
+    bounded = Rules(most_points=10_000_000)
+    slam = Play(Pair(12, 1), Pair((1, 1), (1, 1)))
+    one_over = Play(Pair(7, 6), Pair((1, 1), (1, 1)))
+    first = Deal(Side.WE, Trump.NO_TRUMP, doubles=17, play=slam)
+    assert work_out([first], bounded).totals.we.total == 9_437_204
+    with pytest.raises(RubberError) as refused:
+        work_out([first, Deal(Side.THEY, Trump.NO_TRUMP, doubles=17, play=one_over)], bounded)
+    assert str(refused.value) == (
+        "deal 2: We would have 11,010,068 points, more than the 10,000,000 a rubber may hold "
+        "here: if the doubles were entered wrongly, correct them"
+    )
+    with pytest.raises(
+        RubberError, match=r"^deal 1: doubles: doubled 20 times, a trick at No-trump"
+    ):
+        work_out([Deal(Side.WE, Trump.NO_TRUMP, doubles=20, play=slam)], bounded)
+    assert work_out([Deal(Side.WE, Trump.NO_TRUMP, doubles=20, play=slam)]).finished is False

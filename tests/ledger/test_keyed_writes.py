@@ -159,9 +159,12 @@ def test_the_payment_form_chooses_no_member_to_begin_with(secretary, players):
     form = page[page.index(f'action="{reverse("ledger:pay")}"') :]
     for name in ("payer", "payee"):
         select = form[form.index(f'name="{name}"') :]
+        select = select[: select.index("</select>")]
         first_option = select[select.index("<option") : select.index("</option>")]
-        assert 'value=""' in first_option and "Choose a member" in first_option
-        assert "selected" not in first_option or 'value=""' in first_option
+        assert 'value=""' in first_option
+        assert "Choose a member" in first_option
+        chosen = [part for part in select.split("<option")[2:] if "selected" in part]
+        assert chosen == [], "no member is chosen before the secretary chooses"
 
 
 def test_a_refused_form_says_why_in_sentences(secretary, players, stake):

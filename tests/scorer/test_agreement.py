@@ -179,15 +179,24 @@ def test_a_member_who_is_not_playing_cannot_agree(client, carr, rubber, stranger
     assert agree(client, rubber, "we").status_code == 403
 
 
-def test_a_rubber_worth_more_than_the_ledger_can_record_is_refused_with_its_reason(
-    carr, rubber, players
-):
-    """Doubling may go on indefinitely (Law 55); the ledger's numbers have a size."""
-    assert declare(carr, rubber, trump="NT", more_doubles=60).status_code == 302
-    assert result(carr, rubber, tricks=12, honours="easy").status_code == 302  # 6 × 12 × 2**60
-    play(carr, rubber, trump="NT", tricks=12)
-    assert agree(phone_of(players[1]), rubber, "they").status_code == 302
-    response = agree(carr, rubber, "we")
+def test_a_deal_worth_more_than_the_record_holds_is_refused_as_it_is_recorded(carr, rubber):
+    """Doubling may go on indefinitely (Law 55), but a rubber's figures and money are kept
+    in numbers of a size: a deal past them is refused when it is recorded, naming the deal
+    and the bound, and never at agreement."""
+    response = declare(carr, rubber, trump="NT", more_doubles=60)
     assert response.status_code == 422
-    assert "is more than the ledger can record" in response.content.decode()
-    assert not Rubber.objects.get(pk=rubber.pk).agreed
+    assert (
+        "Deal 1: doubles: doubled 60 times, a trick at No-trump would be worth "
+        "13,835,058,055,282,163,712 points, more than the 10,000,000 a rubber may hold here."
+    ) in response.content.decode()
+    # A trick worth 1,572,864: We win the first game with a little slam, 9,437,204 points.
+    assert declare(carr, rubber, trump="NT", more_doubles=17).status_code == 302
+    assert result(carr, rubber, tricks=12, honours="easy").status_code == 302
+    assert declare(carr, rubber, trump="NT", more_doubles=17).status_code == 302
+    response = result(carr, rubber, tricks=6, honours="easy")  # They deal; We win a by-card
+    assert response.status_code == 422
+    assert (
+        "Deal 2: We would have 11,010,068 points, more than the 10,000,000 a rubber may hold "
+        "here: if the doubles were entered wrongly, correct them."
+    ) in response.content.decode()
+    assert Deal.objects.filter(rubber=rubber, recorded_at__isnull=False).count() == 1
