@@ -1,9 +1,10 @@
 """gunicorn's settings for the club's server (`make serve`), read from the environment.
 
-Threads serve the phones' polls and saves, which mostly wait on the database; a few
-processes let one print a PDF while the others answer. Printing is the one thing that
-grows a worker (WeasyPrint keeps fonts and layouts), so a worker is replaced after a
-number of requests, and at once after any request that leaves it above a memory limit.
+Threads serve the phones' polls and saves, which mostly wait on the database. Each
+worker lays out its PDFs in a printing process of its own (scorer/printing.py), started
+with the worker, so that a long document never holds the worker's interpreter from the
+tables. A worker is replaced after a number of requests, and at once after any request
+that leaves it above a memory limit.
 """
 
 from __future__ import annotations
@@ -40,6 +41,16 @@ def resident_bytes() -> int:
     """The worker's memory now (not its peak): the second field of /proc/self/statm."""
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * PAGE_SIZE
+
+
+def post_worker_init(worker: Any) -> None:
+    """Start the worker's printing process now, in the background: the first PDF then need
+    not wait the second or two a new interpreter takes."""
+    import threading
+
+    from scorer import printing
+
+    threading.Thread(target=printing.printer.start, daemon=True).start()
 
 
 def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:

@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scorer.middleware.HtmxSignIn",
     "scorer.middleware.DatabaseTrouble",
+    "scorer.middleware.PrinterBusy",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -148,7 +148,7 @@ LEDGER = (
         "that rubber's sitting is closed: its settlement is never changed",
         "NEW.rubber_id IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_sitting s "
         "JOIN scorer_rubber r ON r.id = NEW.rubber_id "
-        "WHERE s.closed_at IS NOT NULL AND s.start <= r.started_at AND s.\"end\" > r.started_at)",
+        'WHERE s.closed_at IS NOT NULL AND s.start <= r.started_at AND s."end" > r.started_at)',
     ),
 )
 

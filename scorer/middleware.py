@@ -1,5 +1,6 @@
 """What the site does around every request: htmx requests from a phone whose session has
-ended are sent to sign in, whole page; a database that cannot take a save says why."""
+ended are sent to sign in, whole page; a database that cannot take a save says why, and
+so does a printer too busy to take a document."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
 from django.template.loader import render_to_string
 from django_htmx.http import HttpResponseClientRedirect
+
+from scorer import printing
 
 
 class HtmxSignIn:
@@ -74,8 +77,35 @@ class DatabaseTrouble:
         if not isinstance(exception, OperationalError):
             return None
         logger.error("database trouble at %s", request.path, exc_info=exception)
-        message = trouble(exception) if request.method == "POST" else UNREADABLE
-        if getattr(request, "htmx", False):
-            return HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
-        page = render_to_string("trouble.html", {"message": message})
-        return HttpResponse(page, status=503)
+        return unavailable(request, trouble(exception) if request.method == "POST" else UNREADABLE)
+
+
+class PrinterBusy:
+    """A document refused because this process's printer stayed busy (printing.Busy)
+    answers 503 with the printer's sentence, at once, rather than holding the request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, printing.Busy):
+            return None
+        logger.warning("printer busy at %s", request.path)
+        return unavailable(
+            request,
+            str(exception),
+            heading="Not printed",
+            advice="Go back, and ask for it again in a moment.",
+        )
+
+
+def unavailable(request: HttpRequest, message: str, **words: str) -> HttpResponse:
+    """503 with what happened and what to do: plain text for htmx, which shows it where
+    it is, or the page of its own for a browser."""
+    if getattr(request, "htmx", False):
+        return HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
+    page = render_to_string("trouble.html", {"message": message, **words})
+    return HttpResponse(page, status=503)

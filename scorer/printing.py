@@ -3,22 +3,38 @@
 Each document is a template rendered to HTML and laid out by WeasyPrint with print CSS.
 Static files (the stylesheet, the fonts) are read from disk by the URL fetcher below:
 fetching them over HTTP from the site itself would deadlock a server with one worker.
+
+Laying out is pure Python that would hold a worker's interpreter for as long as it takes,
+and the phones' polls and saves wait on that interpreter: so WeasyPrint runs in a process
+of the worker's own, at a lower priority, one document at a time (the printer below).
 """
 
 from __future__ import annotations
 
 import mimetypes
+import os
+import pickle
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from urllib.parse import unquote, urlsplit
 
+import pydyf
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.utils import timezone
-from weasyprint import CSS, HTML
+from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -29,6 +45,167 @@ from scorer.models import Club
 BASE_URL = "https://printing.invalid/"  # relative links resolve here, then to the disk
 PAPERS = {"A4": "A4", "letter": "letter"}
 PADS_PER_PAGE = (1, 2, 4)
+
+BUSY = "The club's printer is busy with another document; try again in a moment. Nothing was lost."
+STUCK = (
+    "The club's printer could not finish this document; try again in a moment. Nothing was lost."
+)
+
+
+class Busy(Exception):
+    """The printer stayed busy past its wait, or had no room left in its queue."""
+
+
+class Printer:
+    """A process that lays out documents for this one, one at a time, with a few more
+    waiting their turn for `wait` seconds at most; any beyond those are refused at once,
+    so that printing never takes all of a worker's threads (four each, `make serve`: one
+    printing, two waiting, one for the tables). The process starts with the first document
+    (or when a server's worker starts, config/gunicorn.py), again if it dies, is given a
+    document `patience` seconds at most, is replaced after `documents` of them (WeasyPrint
+    keeps a little of each), and ends when this process does (its end of the pipe closes)."""
+
+    def __init__(self, *, waiting: int, wait: float, patience: float, documents: int) -> None:
+        self.wait = wait
+        self.patience = patience
+        self.documents = documents
+        self._places = threading.BoundedSemaphore(1 + waiting)
+        self._press = threading.Lock()
+        # Used only with the press held:
+        self._process: subprocess.Popen[bytes] | None = None
+        self._printed = 0
+
+    @property
+    def pid(self) -> int | None:
+        """The printing process's id, while there is one."""
+        return self._process.pid if self._process is not None else None
+
+    def start(self) -> None:
+        """Start the printing process now, rather than with the first document."""
+        with self._press:
+            self._running()
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        """The printer to oneself, or Busy."""
+        if not self._places.acquire(blocking=False):
+            raise Busy(BUSY)
+        try:
+            if not self._press.acquire(timeout=self.wait):
+                raise Busy(BUSY)
+            try:
+                yield
+            finally:
+                self._press.release()
+        finally:
+            self._places.release()
+
+    def lay_out(self, html: str, copies: int = 1) -> bytes:
+        """The document's HTML as PDF, `copies` times over."""
+        with self.turn():
+            kind, answer = self._ask((html, copies))
+        if kind != "pdf":
+            raise RuntimeError(f"the printing process could not lay out a document:\n{answer}")
+        return answer
+
+    def _running(self) -> subprocess.Popen[bytes]:
+        if self._process is not None and self._printed >= self.documents:
+            self._stop()
+        if self._process is None or self._process.poll() is not None:
+            # A new interpreter, not a fork: a worker's other threads may hold locks.
+            self._process = subprocess.Popen(
+                [sys.executable, "-c", _PRINTER_PROCESS],
+                cwd=settings.BASE_DIR,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+            )
+            self._printed = 0
+        return self._process
+
+    def _stop(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait()
+            self._process = None
+
+    def _ask(self, document: tuple[str, int]) -> tuple[str, Any]:
+        process = self._running()
+        try:
+            _send(process.stdin, pickle.dumps(document))
+            answer = pickle.loads(_receive(process.stdout, time.monotonic() + self.patience))
+        except BaseException:
+            # Gone (killed short of memory, say), stuck, or left in the middle of an
+            # answer: a new one for the next document.
+            self._stop()
+            raise
+        self._printed += 1
+        return answer  # type: ignore[no-any-return]
+
+
+_PRINTER_PROCESS = "import django; django.setup(); import scorer.printing as p; p.serve()"
+
+
+def serve() -> None:
+    """The printer's process: a document's HTML in on stdin, its PDF out on stdout, until
+    the worker that started it has gone. It gives way to the site's (a niceness of 10),
+    and leaves Ctrl-C to the worker, whose going ends it."""
+    os.nice(10)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # whatever else is printed goes to the log, not into a PDF
+    while True:
+        try:
+            html, copies = pickle.loads(_receive(sys.stdin.buffer))
+        except EOFError:
+            return
+        try:
+            answer = ("pdf", _lay_out(html, copies))
+        except Exception:
+            answer = ("error", traceback.format_exc())
+        try:
+            _send(answers, pickle.dumps(answer))
+        except BrokenPipeError:
+            return
+
+
+def _send(pipe: IO[bytes] | None, message: bytes) -> None:
+    """A message down a pipe: its length in 8 bytes, then itself."""
+    assert pipe is not None
+    pipe.write(len(message).to_bytes(8, "big"))
+    pipe.write(message)
+    pipe.flush()
+
+
+def _receive(pipe: IO[bytes] | None, deadline: float | None = None) -> bytes:
+    """A message from a pipe; Busy if it has not come whole by the deadline."""
+    assert pipe is not None
+    size = int.from_bytes(_read(pipe, 8, deadline), "big")
+    return _read(pipe, size, deadline)
+
+
+def _read(pipe: IO[bytes], size: int, deadline: float | None) -> bytes:
+    if deadline is None:  # the printer's own end: it waits for as long as the worker lives
+        data = pipe.read(size)
+        if len(data) < size:
+            raise EOFError("the worker that started this printing process has gone")
+        return data
+    parts, left = [], size  # read from the descriptor itself: nothing is left in a buffer
+    while left:
+        ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            raise Busy(STUCK)
+        part = os.read(pipe.fileno(), min(left, 1 << 20))
+        if not part:
+            raise EOFError("the printing process has gone")
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+# The longest documents (a 40-rubber evening, the largest pad) take about a second or two:
+# ten seconds is a few of them ahead, and anything beyond means the machine is struggling;
+# a document not done in thirty is stuck, and its process is replaced.
+printer = Printer(waiting=2, wait=10.0, patience=30.0, documents=500)
 
 
 class StaticFiles(URLFetcher):
@@ -65,17 +242,39 @@ def paper(asked: str | None = None) -> str:
     return PAPERS.get(asked or "") or PAPERS[Club.get().paper]
 
 
-def render(template: str, context: dict[str, Any]) -> bytes:
-    """A document as PDF: the template, the print stylesheet, the club and the date."""
+def render(template: str, context: dict[str, Any], *, copies: int = 1) -> bytes:
+    """A document as PDF: the template, the print stylesheet, the club and the date;
+    `copies` times over, laid out and drawn once. Each copy is the first to the letter,
+    so a document printed in copies must not number its pages (a pad's are not)."""
     context = {
         "club": Club.get(),
         "printed": timezone.localtime(),
         **context,
     }
-    html = HTML(
-        string=render_to_string(template, context), base_url=BASE_URL, url_fetcher=StaticFiles()
+    return printer.lay_out(render_to_string(template, context), copies)
+
+
+def _lay_out(html: str, copies: int) -> bytes:
+    """In the printer's process: the HTML laid out, drawn and written as PDF."""
+    document = HTML(string=html, base_url=BASE_URL, url_fetcher=StaticFiles()).render(
+        stylesheets=[_stylesheet()], font_config=_fonts()
     )
-    return html.write_pdf(stylesheets=[_stylesheet()], font_config=_fonts())
+    return document.write_pdf(finisher=_repeat(copies))
+
+
+def _repeat(copies: int) -> Callable[[Document, pydyf.PDF], None]:
+    """WeasyPrint's last step before the PDF is written: the pages drawn, once, listed
+    `copies` times. Every copy of a page points at its one drawing, so fifty pages cost
+    no more than one to make, and the file is hardly larger. (Document.copy would list
+    the laid-out pages again, but would draw each copy anew: 80 ms a page of pads.)"""
+
+    def finish(document: Document, pdf: pydyf.PDF) -> None:
+        drawn = [pdf.objects[number] for number in pdf.pages["Kids"][::3]]
+        for _ in range(copies - 1):
+            for page in drawn:
+                pdf.add_page(pydyf.Dictionary(page))
+
+    return finish
 
 
 def filename(kind: str, number: int | None, day: date) -> str:
@@ -137,19 +336,21 @@ _PAD_ROWS = {1: ("one", 8, 5), 2: ("two", 5, 3), 4: ("four", 6, 4)}
 
 def pad_document(per_page: int, pages: int, paper: str) -> bytes:
     """Blank score pads: Elwell's form, ruled for writing by hand, with the table of
-    values at its foot; 1, 2 or 4 to a page."""
+    values at its foot; 1, 2 or 4 to a page. The page is laid out once and printed
+    `pages` times: fifty pages cost no more layout than one."""
     layout, honour_rows, game_rows = _PAD_ROWS[per_page]
     return render(
         "print/pad.html",
         {
             "paper": paper,
             "layout": layout,
-            "pages": [range(per_page)] * pages,
+            "pads": range(per_page),
             "honour_rows": range(honour_rows),
             "game_rows": range(game_rows),
             "games": ("1st game", "2d game", "3d game"),
             "values": values_table(),
         },
+        copies=pages,
     )
 
 

@@ -14,6 +14,27 @@ settings.load_profile("default")
 
 
 @pytest.fixture(autouse=True)
+def _record_guards_lifted_to_empty_the_database(request):
+    """A test on a database emptied after it (a live server's, or one whose transactions
+    commit) must lift the record's guards for that moment: they refuse the deletions, as
+    they refuse them to anyone. Emptying the database puts them back (scorer/apps.py)."""
+    marker = request.node.get_closest_marker("django_db")
+    emptied = {"transactional_db", "live_server"} & set(request.fixturenames) or (
+        marker is not None and marker.kwargs.get("transaction")
+    )
+    if not emptied:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    from django.db import connection
+
+    from scorer import kept
+
+    yield
+    kept.remove(connection, kept.present(connection))
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Real password hashing is slow by design; the tests need only that it works."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,11 +1,14 @@
 """A club evening against the served site: `make load`, or
 
     python -m tests.load [--tables 25] [--seconds 180] [--database sqlite|postgres]
+                         [--no-pad-printer]
 
 Each table's four phones poll the sheet every 2 s; one of them records a deal every 90 s
 (its declaration, then its result 45 s later); every 20 s someone prints a rubber's sheet
-as a PDF. gunicorn runs as `make serve` runs it, on 127.0.0.1 only, with a fresh database.
-Prints requests per second, latency percentiles for polls, saves and PDFs, and errors.
+as a PDF; and a member at the first table prints the largest blank pad there is (50 pages,
+4 forms a page, Letter) over and over, all evening, unless --no-pad-printer. gunicorn runs
+as `make serve` runs it, on 127.0.0.1 only, with a fresh database. Prints requests per
+second, latency percentiles for polls, saves, PDFs and pads, and errors.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.served import Forms, Phone, Server, Table, seed_tables
+from tests.served import Phone, Server, Table, seed_tables
+from tests.support.html import Forms
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,12 @@ class Pace:
     deal_every: float = 90.0
     result_after: float = 45.0
     pdf_every: float = 20.0
+
+
+# The largest pad scorer.forms.PrintForm allows.
+LARGEST_PAD = "/print/pad/?per_page=4&pages=50&paper=letter"
+# The tables' targets, the 95th percentile of each kind of request, in milliseconds.
+TARGETS_P95_MS = {"poll": 30, "save": 150}
 
 
 @dataclass
@@ -117,7 +127,38 @@ class TablePhone:
             self.tally.failed(f"pdf: {answer.status}")
 
 
-def evening(server: Server, tables: list[Table], seconds: float, tally: Tally, pace: Pace) -> float:
+class PadPrinter:
+    """A member printing the largest pad, again as soon as the last one has come."""
+
+    def __init__(self, server: Server, session: str, tally: Tally) -> None:
+        self.phone = Phone(server, timeout=30)
+        self.phone.cookies["sessionid"] = session
+        self.tally = tally
+
+    def run(self, end: float) -> None:
+        while time.monotonic() < end:
+            try:
+                self.print_pad()
+            except Exception as error:
+                self.tally.failed(f"{type(error).__name__}: {error}")
+        self.phone.close()
+
+    def print_pad(self) -> None:
+        answer = self.phone.get(LARGEST_PAD)
+        self.tally.took("pad", answer.seconds)
+        if answer.status != 200 or not answer.body.startswith(b"%PDF-"):
+            self.tally.failed(f"pad: {answer.status} {answer.text[:200]}")
+
+
+def evening(
+    server: Server,
+    tables: list[Table],
+    seconds: float,
+    tally: Tally,
+    pace: Pace,
+    *,
+    pad_printer: bool = False,
+) -> float:
     """Play the evening for `seconds`; returns how long it took, start to last answer."""
     phones = [TablePhone(server, t, s, tally) for t in tables for s in t.sessions]
     for phone in phones:
@@ -156,6 +197,9 @@ def evening(server: Server, tables: list[Table], seconds: float, tally: Tally, p
         threading.Thread(target=run, args=(phone, i % 4 == 0, i == 1), daemon=True)
         for i, phone in enumerate(phones)
     ]
+    if pad_printer:
+        printer = PadPrinter(server, tables[0].sessions[3], tally)
+        threads.append(threading.Thread(target=printer.run, args=(end,), daemon=True))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -171,31 +215,48 @@ def percentile(times: list[float], p: float) -> float:
     return statistics.quantiles(times, n=100, method="inclusive")[int(p) - 1]
 
 
-def worker_megabytes(server: Server) -> list[int]:
-    """Each gunicorn worker's resident memory now."""
-    assert server.process is not None
-    sizes = []
-    for child in Path("/proc").glob("[0-9]*"):
+def processes() -> list[dict[str, str]]:
+    """Every process's /proc/<pid>/status, as its fields."""
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
         try:
-            status = (child / "status").read_text()
+            status = (proc / "status").read_text()
         except OSError:
             continue
-        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        if fields.get("PPid", "").strip() == str(server.process.pid):
-            sizes.append(int(fields.get("VmRSS", "0 kB").split()[0]) // 1024)
-    return sizes
+        fields = (line.split(":", 1) for line in status.splitlines() if ":" in line)
+        found.append({name: value.strip() for name, value in fields})
+    return found
+
+
+def megabytes(server: Server, field: str = "VmRSS") -> dict[str, list[int]]:
+    """Each gunicorn worker's resident memory now (VmRSS), or its most since it started
+    (VmHWM); and each worker's printing process's (scorer.printing.Printer)."""
+    assert server.process is not None
+    every = processes()
+    workers = [p for p in every if p.get("PPid") == str(server.process.pid)]
+    pids = {worker["Pid"] for worker in workers}
+    printers = [p for p in every if p.get("PPid") in pids]
+    return {
+        kind: [int(p.get(field, "0 kB").split()[0]) // 1024 for p in found]
+        for kind, found in (("workers", workers), ("printers", printers))
+    }
 
 
 def report(tally: Tally, took: float, server: Server, tables: int) -> str:
+    printer = (
+        f"; a member printing the largest pad all the while ({LARGEST_PAD})"
+        if tally.seconds.get("pad")
+        else ""
+    )
     lines = [
         f"{tables} tables, {4 * tables} phones, {took:.0f} s on {server.database.kind} "
-        f"({len(worker_megabytes(server))} gunicorn workers × {server.threads} threads, "
-        f"{os.cpu_count()} CPUs)",
+        f"({len(megabytes(server)['workers'])} gunicorn workers × {server.threads} threads, "
+        f"{os.cpu_count()} CPUs){printer}",
         f"  {tally.requests()} requests, {tally.requests() / took:.1f} per second, "
         f"{len(tally.errors)} errors",
         f"  {'':6} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}",
     ]
-    for kind in ("poll", "save", "pdf", "page"):
+    for kind in ("poll", "save", "pdf", "pad", "page"):
         times = tally.seconds.get(kind, [])
         if not times:
             continue
@@ -204,10 +265,22 @@ def report(tally: Tally, took: float, server: Server, tables: int) -> str:
             f"  {kind:6} {len(ms):6} {percentile(ms, 50):8.1f} {percentile(ms, 95):8.1f} "
             f"{percentile(ms, 99):8.1f} {max(ms):8.1f}"
         )
-    lines.append(f"  workers' memory at the end: {worker_megabytes(server)} MB")
+    verdicts = []
+    for kind, target in TARGETS_P95_MS.items():
+        p95 = percentile([t * 1000 for t in tally.seconds.get(kind, [])], 95)
+        verdicts.append(f"{kind} p95 {p95:.1f} ms (target {target}: {_verdict(p95, target)})")
+    during = "with the pad printer running: " if tally.seconds.get("pad") else ""
+    lines.append(f"  {during}{', '.join(verdicts)}")
+    now, most = megabytes(server), megabytes(server, "VmHWM")
+    for kind in ("workers", "printers"):
+        lines.append(f"  {kind}' memory at the end: {now[kind]} MB, at most {most[kind]} MB")
     for error in tally.errors[:10]:
         lines.append(f"  error: {error}")
     return "\n".join(lines)
+
+
+def _verdict(figure: float, target: float) -> str:
+    return "within" if figure <= target else "OVER"
 
 
 def play(
@@ -218,15 +291,17 @@ def play(
     workers: int | None = None,
     pace: Pace = Pace(),
     static_root: Path | None = None,
+    pad_printer: bool = False,
 ) -> Tally:
-    """Serve a fresh club, seat `tables` tables and play; the server is stopped after."""
+    """Serve a fresh club, seat `tables` tables and play, with a member printing pads all
+    evening if `pad_printer`; the server is stopped after."""
     server = Server(directory / "server", static_root or directory / "static", workers=workers)
     try:
         server.prepare()
         server.start()
         seated = seed_tables(server, tables)
         tally = Tally()
-        took = evening(server, seated, seconds, tally, pace)
+        took = evening(server, seated, seconds, tally, pace, pad_printer=pad_printer)
         print(report(tally, took, server, tables), flush=True)
         return tally
     finally:
@@ -238,6 +313,12 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--seconds", type=float, default=180)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument(
+        "--pad-printer",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="a member printing the largest pad over and over (on unless --no-pad-printer)",
+    )
     parser.add_argument(
         "--database",
         choices=["sqlite", "postgres"],
@@ -255,6 +336,7 @@ def main() -> int:
             seconds=options.seconds,
             directory=Path(directory),
             workers=options.workers,
+            pad_printer=options.pad_printer,
         )
     return 1 if tally.errors else 0
 

@@ -584,7 +584,7 @@ PAGES = [
 def unlaid(monkeypatch):
     """Printing as far as WeasyPrint's layout, which takes most of a second a page: what
     the pages print is laid out for real in tests/scorer/test_printing.py."""
-    monkeypatch.setattr(printing.HTML, "write_pdf", lambda self, **options: b"%PDF-1.7")
+    monkeypatch.setattr(printing.printer, "lay_out", lambda html, copies=1: b"%PDF-1.7")
 
 
 @pytest.mark.parametrize("name", PAGES)

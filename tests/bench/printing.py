@@ -1,9 +1,18 @@
-"""Printing: the specimen rubber's sheet and a 40-rubber evening as PDF, beside WeasyPrint
-laying out a page of one line in the same run."""
+"""Printing: the specimen rubber's sheet, a 40-rubber evening and the largest blank pad
+(50 pages, 4 forms a page, Letter) as PDF, beside WeasyPrint laying out a page of one line
+in the same run; and the memory the pad takes, beside the one-line page's.
+
+Documents are laid out in the printer's process (scorer.printing.Printer), so memory is
+read for it and for this process, which stands for the worker: each one's peak resident
+size while one document is made (the peak reset before it, /proc/<pid>/clear_refs).
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import statistics
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +20,8 @@ from tests.bench import django_ready, medians
 
 RUNS = 15
 EVENING_RUBBERS = 40
-TARGETS_MS = {"rubber": 300, "evening": 2000}
+TARGETS_MS = {"rubber": 300, "evening": 2000, "pad": 2000}
+PAD_TARGET_MB = 200
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
 
 
@@ -31,13 +41,14 @@ def main() -> None:
         )
     )
     title = f"{timezone.localdate():%A %-d %B %Y}"
-    printing.rubber_document(state, [], "A4")  # the stylesheet and fonts, loaded once
+    printing.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
 
     timed = medians(
         RUNS,
         one_line=lambda: HTML(string="<p>One line.</p>").write_pdf(),
         rubber=lambda: printing.rubber_document(state, [], "A4"),
         evening=lambda: printing.evening_document(title, evening, "A4"),
+        pad=lambda: printing.pad_document(4, 50, "letter"),
     )
     ms = {name: seconds * 1000 for name, seconds in timed.items()}
     print()
@@ -46,12 +57,60 @@ def main() -> None:
     for name, label in (
         ("rubber", "the specimen rubber's sheet"),
         ("evening", f"an evening of {EVENING_RUBBERS} rubbers"),
+        ("pad", "the largest pad: 50 pages, 4 a page"),
     ):
         verdict = "within" if ms[name] <= TARGETS_MS[name] else "OVER"
         print(
-            f"    {label:<38}{ms[name]:7.1f} ms  {ms[name] / ms['one_line']:4.1f}×  "
+            f"    {label:<38}{ms[name]:7.1f} ms  {ms[name] / ms['one_line']:5.1f}×  "
             f"(target {TARGETS_MS[name]} ms: {verdict})"
         )
+
+    one_line = _peaks(lambda: printing.printer.lay_out("<p>One line.</p>"))
+    pad = _peaks(lambda: printing.pad_document(4, 50, "letter"))
+    runs = len(one_line["worker"])
+    print(f"Each process's peak memory while one is made, median of {runs} runs each")
+    print(f"    {'baseline: a page of one line':<38}{_megabytes(one_line)}")
+    most = max(statistics.median(mb) for mb in pad.values())
+    verdict = "within" if most <= PAD_TARGET_MB else "OVER"
+    print(
+        f"    {'the largest pad':<38}{_megabytes(pad)}  (target {PAD_TARGET_MB} MB each: {verdict})"
+    )
+
+
+def _megabytes(peaks: dict[str, list[float]]) -> str:
+    return ", ".join(f"{name} {statistics.median(mb):4.0f} MB" for name, mb in peaks.items())
+
+
+def _peaks(make: Callable[[], object]) -> dict[str, list[float]]:
+    """Each process's peak resident memory, in MB, each time `make` runs."""
+    peaks: dict[str, list[float]] = {"printer": [], "worker": []}
+    for _ in range(RUNS // 3):
+        processes = {"printer": _printers_process(), "worker": os.getpid()}
+        for pid in processes.values():
+            Path(f"/proc/{pid}/clear_refs").write_text("5")  # the peak, back to the present
+        make()
+        for name, pid in processes.items():
+            peaks[name].append(_status(pid, "VmHWM") / 1024)
+    return peaks
+
+
+def _printers_process() -> int:
+    """The printer's process: this one's child."""
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if _status(int(proc.name), "PPid") == os.getpid():
+                return int(proc.name)
+        except (OSError, ValueError):
+            continue
+    raise RuntimeError("the printer's process has not started")
+
+
+def _status(pid: int, field: str) -> int:
+    """A figure from /proc/<pid>/status: kB for memory."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1])
+    raise ValueError(f"no {field} for process {pid}")
 
 
 def _rubbers() -> tuple[Any, list[Any]]:

@@ -84,20 +84,6 @@ def screenshot(page, name: str) -> None:
     page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
 
 
-@pytest.fixture(autouse=True)
-def _corrections_may_be_emptied_between_tests(transactional_db):
-    """The live server's tests empty the database after each one, which the guard on the
-    records that are only added to refuses: lift it for that moment only."""
-    from django.db import connection
-
-    from scorer import kept
-
-    guards = kept.present(connection)
-    kept.install(connection, guards)
-    yield
-    kept.remove(connection, guards)
-
-
 @pytest.fixture
 def table(db):
     """Four members at a table, Mrs. Carr dealing first."""

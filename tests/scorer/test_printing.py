@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 from pypdf import PdfReader
 
 from scorer import printing, services
@@ -19,9 +21,11 @@ from scorer.engine import read_rubber
 from scorer.models import Club, Rubber
 from tests.rubbers import deal
 from tests.scorer.conftest import correct, play, revision
+from tests.support.html import Forms
 
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
 A4, LETTER = (595, 842), (612, 792)
+PRINTED = re.compile(r"Printed \d{1,2} \w+ \d{4}, \d\d:\d\d")
 
 
 def pages(response):
@@ -31,9 +35,15 @@ def pages(response):
     return [" ".join(page.extract_text().split()) for page in reader.pages]
 
 
+def sizes(response):
+    return [
+        (round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+        for page in PdfReader(io.BytesIO(response.content)).pages
+    ]
+
+
 def size(response):
-    box = PdfReader(io.BytesIO(response.content)).pages[0].mediabox
-    return round(float(box.width)), round(float(box.height))
+    return sizes(response)[0]
 
 
 @pytest.fixture
@@ -52,6 +62,14 @@ def specimen(players):
 
 def print_rubber(client, rubber, **params):
     return client.get(reverse("scorer:rubber_print", args=[rubber.pk]), params)
+
+
+def print_pad(client, *, per_page=1, pages=1, paper="A4", htmx=False):
+    return client.get(
+        reverse("scorer:pad_print"),
+        {"per_page": per_page, "pages": pages, "paper": paper},
+        headers={"HX-Request": "true"} if htmx else {},
+    )
 
 
 def test_the_specimens_sheet_prints_on_one_page_with_300_148_and_152(carr, specimen):
@@ -160,6 +178,23 @@ def test_the_values_at_the_foot_of_a_pad_are_the_laws(carr):
     assert "Each trick above six 2 4 6 8 12" in page
 
 
+def test_the_largest_pad_is_fifty_letter_pages_all_alike(carr):
+    """50 pages, 4 forms a page: one page laid out, printed fifty times over, with the
+    club's name and the date printed on each; no page numbers, which on a page printed
+    over would each read "Page 1 of 1"."""
+    response = print_pad(carr, per_page=4, pages=50, paper="letter")
+
+    text = pages(response)
+    assert len(text) == 50
+    assert sizes(response) == [LETTER] * 50
+    assert text == [text[0]] * 50
+    assert text[0].count("1st game") == 4
+    assert text[0].count("Rubber 100, Grand Slam 40, Little Slam 20.") == 4
+    assert Club.get().name in text[0]
+    assert PRINTED.search(text[0])
+    assert "Page" not in text[0]
+
+
 def test_a_pad_asked_for_badly_is_refused_with_the_reason(carr):
     response = carr.get(reverse("scorer:pad_print"), {"per_page": 3, "pages": 1, "paper": "A4"})
     assert response.status_code == 400
@@ -251,3 +286,97 @@ def test_a_member_name_cannot_break_out_of_the_page_style(carr, specimen):
     club.save()
     sheet = pages(print_rubber(carr, specimen))[0]
     assert "Evil</style><script>x</script>\\" in sheet
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        'The "Portland" Club',
+        'A lone " quote',
+        "St John's",
+        "The Back\\slash Club",
+        "The Form\ffeed Club",
+        "The Carriage\rreturn Club",
+        "The New\nline Club",
+        "Evil</style><style>@page { size: A5 }</style>",
+        "Braces } and ; semicolons",
+        "Club\f}} @page { size: A5 } @page { @top-center { content: 'x'",
+        "Club\r}} @page { size: A5 } @page { @top-center { content: 'x'",
+        "Café Müller",
+    ],
+)
+def test_a_club_name_prints_as_written_and_restyles_nothing(carr, name):
+    """The name is a CSS string in the page's style: no character in it may end the
+    string (a form feed or a return did, and then an @page rule in the name reset the
+    paper), nor the style element."""
+    club = Club.get()
+    club.name = name
+    club.save()
+
+    response = print_pad(carr)
+
+    page = pages(response)[0]
+    assert " ".join(name.split()) in page  # as a margin box prints it: whitespace run together
+    assert size(response) == A4
+    assert PRINTED.search(page)
+
+
+def test_a_document_waits_for_a_busy_printer_and_is_then_refused_in_words(carr, monkeypatch):
+    monkeypatch.setattr(printing.printer, "wait", 0.3)
+    with printing.printer.turn():  # another document, being printed
+        start = time.monotonic()
+        response = print_pad(carr)
+        waited = time.monotonic() - start
+        plain = print_pad(carr, htmx=True)
+
+    assert response.status_code == 503
+    assert escape(printing.BUSY) in response.content.decode()
+    assert waited >= 0.3
+    assert plain.status_code == 503
+    assert plain.content.decode() == printing.BUSY
+    assert print_pad(carr).status_code == 200  # the printer free again
+
+
+def test_a_document_beyond_the_printers_queue_is_refused_at_once(carr, monkeypatch):
+    monkeypatch.setattr(
+        printing, "printer", printing.Printer(waiting=0, wait=30, patience=30, documents=500)
+    )
+    with printing.printer.turn():
+        start = time.monotonic()
+        response = print_pad(carr)
+        waited = time.monotonic() - start
+
+    assert response.status_code == 503
+    assert escape(printing.BUSY) in response.content.decode()
+    assert waited < 5
+
+
+def test_the_table_is_answered_while_the_printer_is_busy(carr, rubber):
+    poll = Forms(carr.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()).attribute(
+        "hx-get"
+    )
+    with printing.printer.turn():
+        response = carr.get(poll, headers={"HX-Request": "true"})
+
+    assert response.status_code == 204
+
+
+def test_a_document_the_printing_process_does_not_finish_is_refused_and_the_process_replaced(
+    monkeypatch,
+):
+    """A stuck printing process holds nobody for long: the document is refused with words
+    once its patience runs out, and the next document gets a new process."""
+    stuck = printing.Printer(waiting=0, wait=1, patience=0.5, documents=500)
+    monkeypatch.setattr(printing, "_PRINTER_PROCESS", "import time; time.sleep(60)")
+    with pytest.raises(printing.Busy, match="could not finish this document"):
+        stuck.lay_out("<p>One line.</p>")
+    assert stuck.pid is None, "the stuck process was stopped"
+
+
+def test_the_printing_process_is_replaced_after_its_documents(db):
+    fresh = printing.Printer(waiting=0, wait=10, patience=30, documents=2)
+    pids = []
+    for _ in range(3):
+        assert fresh.lay_out("<p>One line.</p>").startswith(b"%PDF")
+        pids.append(fresh.pid)
+    assert pids[0] == pids[1] != pids[2]
