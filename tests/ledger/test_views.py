@@ -268,3 +268,26 @@ def test_the_club_table_from_a_day_utc_has_no_time_for_is_refused(client, player
         response = client.get(reverse("ledger:table"), period)
     assert response.status_code == 400
     assert "choose between the years 2 and 9998" in response.content.decode()
+
+
+def test_the_csv_keeps_names_from_becoming_formulas_and_numbers_as_numbers(
+    secretary, players, staff, stake
+):
+    """OWASP's rule: a cell beginning =, +, -, @, a tab or a carriage return is made plain
+    text with a leading apostrophe; the amounts, negative ones included, stay numbers."""
+    carr = players[0]
+    carr.name = '=HYPERLINK("http://evil.example/","x")'
+    carr.save()
+    agreed(players, staff, WON_BY_WE)
+    now = timezone.now()
+    sitting = Sitting.objects.create(
+        name="+cmd|' /C calc'!A0", start=now - timedelta(days=1), end=now, created_by=staff
+    )
+    text = secretary.get(reverse("ledger:sitting", args=[sitting.pk]), {"format": "csv"})
+    rows = list(csv.reader(io.StringIO(text.content.decode())))
+    assert rows[0][0] == "'+cmd|' /C calc'!A0"
+    names = [row[0] for row in rows[2:6]]
+    assert "'=HYPERLINK(\"http://evil.example/\",\"x\")" in names
+    losers = [row for row in rows[2:6] if row[4].startswith("-")]
+    assert len(losers) == 2, "a negative amount is written as the number it is"
+    assert all(Decimal(row[8]) < 0 for row in losers)
