@@ -313,7 +313,7 @@ def test_jsonl_takes_rubbers_of_every_game_and_goes_on_past_errors(tmp_path):
 def test_a_rubber_nested_absurdly_deep_is_refused_not_a_crash(tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
-    with pytest.raises(CommandError, match="nested more than 32 deep"):
+    with pytest.raises(CommandError, match="nested too deeply"):
         score(str(deep))
 
 
@@ -323,7 +323,7 @@ def test_jsonl_answers_a_deeply_nested_line_with_its_error_and_goes_on():
     done = manage("--jsonl", "-", stdin=lines)
     out = [json.loads(line) for line in done.stdout.splitlines()]
     assert [("error" in line) for line in out] == [False, True, False]
-    assert "nested more than 32 deep" in out[1]["error"]
+    assert "nested too deeply" in out[1]["error"]
     assert done.returncode == 1
 
 
