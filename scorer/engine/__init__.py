@@ -10,6 +10,7 @@ rubber's game, `find_game(code)`, and never tests which game it is.
 
 from __future__ import annotations
 
+from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer
 from scorer.engine.corrections import (
     Kind,
     Ruling,
@@ -54,6 +55,7 @@ from scorer.engine.model import (
     Trump,
     Unit,
 )
+from scorer.engine.seats import SEATS, adversaries_of, partner_of, seats_of, side_of_seat
 from scorer.engine.sheet import (
     Column,
     Entry,
@@ -63,11 +65,12 @@ from scorer.engine.sheet import (
     Sheet,
     Totals,
     check_declaration,
+    may_go_unplayed,
     score_deal,
     tricks_after_revokes,
     work_out,
 )
-from scorer.engine.text import sheet_text
+from scorer.engine.text import outcome, sheet_text, standing
 from scorer.engine.three_handed import (
     DummyDeclaration,
     Seat,
@@ -96,15 +99,21 @@ from scorer.engine.whist_interchange import (
     whist_sheet_json,
 )
 from scorer.engine.whist_text import whist_sheet_text
+from scorer.engine.words import doubled, doubles_choice, game_heading, game_ordinal, game_title
 
 __all__ = [
+    "ACES_EASY",
     "BRIDGE",
+    "CALLED",
+    "EASY",
     "GAMES",
     "NONE",
     "PRINTED_LAWS",
+    "SEATS",
     "SIDES",
     "THREE_HANDED",
     "WHIST",
+    "Call",
     "CardGame",
     "Column",
     "Deal",
@@ -146,19 +155,29 @@ __all__ = [
     "WhistSheet",
     "WhistTotals",
     "Window",
+    "adversaries_of",
+    "calls_on_offer",
     "check_declaration",
     "check_double",
     "cut_for_the_dummy",
+    "doubled",
+    "doubles_choice",
     "dummy_declaration",
     "find_game",
+    "game_heading",
     "game_of",
+    "game_ordinal",
+    "game_title",
     "kind_of_change",
     "law",
     "loads",
     "loads_any",
     "loads_whist",
     "may_double",
+    "may_go_unplayed",
     "most_doubles",
+    "outcome",
+    "partner_of",
     "read_any",
     "read_rubber",
     "read_whist_rubber",
@@ -166,8 +185,11 @@ __all__ = [
     "rubber_value",
     "ruling",
     "score_deal",
+    "seats_of",
     "sheet_json",
     "sheet_text",
+    "side_of_seat",
+    "standing",
     "trick_value",
     "tricks_after_revokes",
     "whist_rubber_json",

@@ -8,6 +8,8 @@ allowed (a void hand holds no honours).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from scorer.engine.errors import RubberError
 from scorer.engine.model import Holding, Pair, Side, Trump
 from scorer.engine.values import Honours
@@ -79,3 +81,60 @@ def call_of(trump: Trump, held: Pair[Holding]) -> tuple[Side | None, Honours | N
         if honours is not None:
             return side, honours
     return None, None
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Honours as the players call them at the end of a deal: the side that held them and
+    how, or aces easy (no side, no honours; at no-trump only). Written as a short code
+    ("we:FOUR_IN_ONE_HAND", "easy") where a form or a record needs one value."""
+
+    side: Side | None
+    honours: Honours | None
+
+    EASY_CODE = "easy"
+
+    @property
+    def code(self) -> str:
+        if self.side is None or self.honours is None:
+            return self.EASY_CODE
+        return f"{self.side.value}:{self.honours.name}"
+
+    @classmethod
+    def parse(cls, code: str) -> Call:
+        """The call a code stands for; RubberError if it stands for none."""
+        if code == cls.EASY_CODE:
+            return EASY
+        side, _, name = code.partition(":")
+        try:
+            return cls(Side(side), Honours[name])
+        except (ValueError, KeyError):
+            raise RubberError(
+                f"honours: {code!r} is not a call of honours", field="honours"
+            ) from None
+
+    @property
+    def label(self) -> str:
+        """As a choice of the call, under the side's heading: "Four in one hand"."""
+        if self.honours is None:
+            return ACES_EASY.capitalize()
+        return CALLED[self.honours].capitalize()
+
+    @property
+    def words(self) -> str:
+        """The call in a line: "We: four in one hand", "aces easy"."""
+        if self.side is None or self.honours is None:
+            return ACES_EASY
+        return f"{self.side.label}: {CALLED[self.honours]}"
+
+    def holdings(self, trump: Trump) -> Pair[Holding]:
+        return holdings(trump, self.side, self.honours)
+
+
+EASY = Call(None, None)
+
+
+def calls_on_offer(trump: Trump) -> list[Call]:
+    """Every call that can be made at this make: each side's, then aces easy at no-trump."""
+    offered = [Call(side, honours) for side in (Side.WE, Side.THEY) for honours in calls_for(trump)]
+    return [*offered, EASY] if trump is Trump.NO_TRUMP else offered

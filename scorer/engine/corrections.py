@@ -16,8 +16,7 @@ from enum import StrEnum
 
 from scorer.engine.model import Deal, Unit
 from scorer.engine.sheet import Sheet
-
-_ORDINALS = ("first", "second", "third")
+from scorer.engine.words import game_ordinal
 
 
 class Kind(StrEnum):
@@ -132,7 +131,7 @@ def window(sheet: Sheet, number: int, *, next_trump_declared: bool, agreed: bool
 def _tricks_verdict(sheet: Sheet, number: int, next_trump_declared: bool) -> Verdict:
     scored = sheet.deals[number - 1]
     game = sheet.games[scored.game - 1]
-    ordinal = _ORDINALS[game.number - 1]
+    ordinal = game_ordinal(game.number)
     name = f"Deal {number}"
     if game.last_deal is None:
         return Verdict(

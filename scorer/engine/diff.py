@@ -10,9 +10,9 @@ from typing import Protocol
 from scorer.engine.model import SIDES, Side
 from scorer.engine.sheet import Sheet
 from scorer.engine.whist import Scoring, WhistSheet
+from scorer.engine.words import game_ordinal
 
 ARROW = "\u2192"
-_ORDINALS = ("first", "second", "third")
 
 
 class _Game(Protocol):
@@ -102,7 +102,7 @@ def _games(before: _Sheet, after: _Sheet) -> list[str]:
         new = _game(after, number)
         if _end(old) == _end(new):
             continue
-        name = f"the {_ORDINALS[number - 1]} game"
+        name = f"the {game_ordinal(number)} game"
         if new is None or new.winner is None:
             found.append(f"{name} is no longer won")
         else:

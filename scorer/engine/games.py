@@ -22,6 +22,7 @@ from scorer.engine.corrections import Kind, Ruling, Window
 from scorer.engine.errors import RubberError
 from scorer.engine.interchange import Rubber
 from scorer.engine.model import PRINTED_LAWS, Deal, Pair, Rules, Side, ThreeHandedRules, Unit
+from scorer.engine.seats import SEATS, adversaries_of, partner_of, side_of_seat
 from scorer.engine.sheet import Sheet, work_out
 from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
 from scorer.engine.whist_corrections import (
@@ -206,11 +207,11 @@ def _four_seats(value: int) -> tuple[Share, ...]:
     return tuple(
         Share(
             (seat,),
-            value if seat % 2 == 0 else -value,
-            ((seat + 2) % 4,),
-            ((seat + 1) % 4, (seat + 3) % 4),
+            value if side_of_seat(seat) is Side.WE else -value,
+            (partner_of(seat),),
+            adversaries_of(seat),
         )
-        for seat in range(4)
+        for seat in SEATS
     )
 
 

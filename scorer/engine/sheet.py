@@ -41,6 +41,7 @@ from scorer.engine.values import (
     most_doubles,
     trick_value,
 )
+from scorer.engine.words import doubled
 
 MINUS = "\u2212"
 
@@ -310,20 +311,16 @@ def _revoke_text(revokes: int, *, own: bool) -> str:
     return f"their {what}: {tricks} tricks to this side ({laws})"
 
 
-_DOUBLED = {0: "", 1: ", doubled", 2: ", redoubled"}
-
-
 # Items depend only on a few small values, and are immutable: each is made once.
 @lru_cache(maxsize=4096)
 def _by_cards(trump: Trump, doubles: int, by_cards: int) -> Item:
     """ "Hearts, 3 by-cards, redoubled: 3 × 8 × 4 = 96" """
     points = by_cards * trick_value(trump, doubles)
     noun = "by-card" if by_cards == 1 else "by-cards"
-    doubled = _DOUBLED.get(doubles, f", doubled {doubles} times")
     factors = f"{by_cards} \u00d7 {trump.trick_value}"
     if doubles:
         factors += f" \u00d7 {1 << doubles}"
-    text = f"{trump.label}, {by_cards} {noun}{doubled}: {factors} = {points}"
+    text = f"{trump.label}, {by_cards} {noun}{doubled(doubles)}: {factors} = {points}"
     return Item(Column.TRICKS, points, text)
 
 
@@ -420,6 +417,16 @@ def check_declaration(deal: Deal, rules: Rules) -> None:
             f"when a trick is worth {trick_value(deal.trump, most)}"
         )
     raise RubberError(f"doubles: {limit}, {reason} (got {deal.doubles})", field="doubles")
+
+
+def may_go_unplayed(deal: Deal, rules: Rules, standing: Pair[int]) -> bool:
+    """Whether this declaration may go unplayed under the Spade Convention, with each side
+    at `standing` in the game."""
+    try:
+        _check_not_played(deal, rules, standing)
+    except RubberError:
+        return False
+    return True
 
 
 def _check_not_played(deal: Deal, rules: Rules, standing: Pair[int]) -> None:

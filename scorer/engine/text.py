@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from scorer.engine.layout import Cell, layout, rows
 from scorer.engine.model import Pair, ThreeHandedRules, Unit
 from scorer.engine.sheet import MINUS, Sheet
+from scorer.engine.words import game_heading, game_title
 
-_ORDINALS = ("1st", "2d", "3d")  # as Elwell heads them
 _MARGIN = 10  # the left margin that names each game
 
 
@@ -51,7 +51,7 @@ def sheet_text(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> st
     out += columns.block(sheet_layout.honours, upward=True)
     out.append(columns.rule("="))
     for block in sheet_layout.games:
-        label = f"{_ORDINALS[block.game.number - 1]} game"
+        label = game_heading(block.game.number)
         if sheet.rules.unit is Unit.GAME:
             label = "The game"
         out += columns.block(block.cells, label=label)
@@ -91,9 +91,6 @@ def outcome(sheet: Sheet) -> str:
     )
 
 
-_GAMES = ("First", "Second", "Third")
-
-
 def standing(sheet: Sheet) -> str:
     """The state of the score in words: "Second game: We 18, They 24 — We have a game"."""
     winner = sheet.winner
@@ -110,7 +107,7 @@ def standing(sheet: Sheet) -> str:
     game, won = sheet.game, sheet.games_won
     if sheet.rules.unit is Unit.GAME:
         return f"The game: We {game.points.we}, They {game.points.they}"
-    words = f"{_GAMES[game.number - 1]} game: We {game.points.we}, They {game.points.they}"
+    words = f"{game_title(game.number)} game: We {game.points.we}, They {game.points.they}"
     if won.we and won.they:
         return f"{words} \u2014 game all"
     if won.we or won.they:

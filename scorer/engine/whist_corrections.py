@@ -26,11 +26,10 @@ from enum import Enum, auto
 from scorer.engine.corrections import Kind, Ruling, Verdict, Window
 from scorer.engine.model import SIDES, Side
 from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
+from scorer.engine.words import game_ordinal
 
 LAWS = {Kind.TRICKS: "Law 11", Kind.HONOURS: "Law 6"}
 AMOUNT = "Law 12"  # an error affecting the amount of the rubber
-
-_ORDINALS = ("first", "second", "third")
 
 
 def whist_law(kind: Kind) -> str:
@@ -107,7 +106,7 @@ def whist_window(
 
 def _score_verdict(sheet: WhistSheet, number: int, next_trump_turned: bool) -> Verdict:
     state, game, following = _game_of(sheet, number, next_trump_turned)
-    name, ordinal = f"Deal {number}", _ORDINALS[game - 1]
+    name, ordinal = f"Deal {number}", game_ordinal(game)
     if state is _Game.IN_PLAY:
         return Verdict(
             True, f"{name}'s score may be corrected: the {ordinal} game is in play (Law 11)."
@@ -160,7 +159,7 @@ def _honours_verdict(sheet: WhistSheet, number: int, next_trump_turned: bool) ->
     if claim.allowed or max(held.we, held.they) < 3:
         return claim
     state, game, _ = _game_of(sheet, number, next_trump_turned)
-    ordinal = _ORDINALS[game - 1]
+    ordinal = game_ordinal(game)
     if state is _Game.CONCLUDED:
         still = "only where that affects the amount of the rubber (Law 12)"
     elif state is _Game.LAST:
@@ -217,7 +216,7 @@ def whist_ruling(
         kind,
         LAWS[kind],
         False,
-        f"{name}'s score can no longer be corrected: the {_ORDINALS[game - 1]} game was "
+        f"{name}'s score can no longer be corrected: the {game_ordinal(game)} game was "
         f"concluded when deal {following}'s trump card was turned up (Law 11), and the "
         "correction does not change the amount of the rubber (Law 12).",
     )

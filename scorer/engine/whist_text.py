@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from scorer.engine.model import Pair, Side
 from scorer.engine.whist import MINUS, WhistGame, WhistSheet
+from scorer.engine.words import game_heading, game_title
 
-_ORDINALS = ("1st", "2d", "3d")
-_GAMES = ("First", "Second", "Third")
 _MARGIN = 10
 _WIDTH = 6
 
@@ -33,7 +32,7 @@ def whist_sheet_text(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = 
         out += [f"We: {' and '.join(players.we)}", f"They: {' and '.join(players.they)}", ""]
     out += [_row("", "We", "They"), _rule("-")]
     for game in sheet.games:
-        label = f"{_ORDINALS[game.number - 1]} game"
+        label = game_heading(game.number)
         out.append(_row(label, game.points.we, game.points.they, _game_note(game)))
     out.append(_rule("="))
     totals = sheet.totals
@@ -87,7 +86,7 @@ def whist_standing(sheet: WhistSheet) -> str:
             f"and {sheet.net[winner]} points"
         )
     game, won = sheet.game, sheet.games_won
-    words = f"{_GAMES[game.number - 1]} game: We {game.points.we}, They {game.points.they}"
+    words = f"{game_title(game.number)} game: We {game.points.we}, They {game.points.they}"
     if won.we and won.they:
         return f"{words} \u2014 game all"
     if won.we or won.they:
