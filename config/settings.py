@@ -154,7 +154,7 @@ SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGN_IN_ATTEMPTS", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGN_IN_LOCK_MINUTES", "15")))
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "scorer.views.sign_in_locked"
+AXES_LOCKOUT_CALLABLE = "scorer.views.site.sign_in_locked"
 AXES_USERNAME_FORM_FIELD = "username"
 AXES_IPWARE_PROXY_COUNT = 1 if PRODUCTION else None
 
@@ -165,7 +165,7 @@ LOGOUT_REDIRECT_URL = "scorer:home"
 # Sessions live in the database, shared by every worker: signing out anywhere ends the
 # session everywhere at once. (A phone's poll does not read the session.)
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
-CSRF_FAILURE_VIEW = "scorer.views.csrf_failure"
+CSRF_FAILURE_VIEW = "scorer.views.site.csrf_failure"
 
 # Scripts and styles come only from the site itself; the one script tag that needs it
 # (htmx's) carries the request's nonce. Nothing inline, nothing from elsewhere.

@@ -1,6 +1,15 @@
+from __future__ import annotations
+
 from django.apps import AppConfig
 
 
 class LedgerConfig(AppConfig):
     name = "ledger"
     verbose_name = "Ledger"
+
+    def ready(self) -> None:
+        # The ledger depends on the scorer, never the other way: it listens for agreements.
+        from ledger import services
+        from scorer import signals
+
+        signals.rubber_agreed.connect(services.post_agreed, dispatch_uid="ledger.post_agreed")

@@ -29,6 +29,7 @@ from ledger.money import (
     millionths,
     round_to_nothing,
 )
+from scorer import engine
 from scorer.models import Member, Rubber
 from scorer.once import Refused, Stale
 
@@ -49,6 +50,19 @@ def covering(moment: datetime, *, lock: bool = False) -> Sitting | None:
     return sittings.first()
 
 
+def post_agreed(
+    sender: object,
+    *,
+    rubber: Rubber,
+    seats: Sequence[Member],
+    at: datetime | None = None,
+    **kwargs: object,
+) -> None:
+    """The ledger's answer to `scorer.signals.rubber_agreed`, in the agreement's own
+    transaction (`at`: when, if not now: an imported rubber's agreement)."""
+    post_rubber(rubber, seats, at=at)
+
+
 def post_rubber(
     rubber: Rubber, seats: Sequence[Member], *, at: datetime | None = None
 ) -> list[Posting]:
@@ -67,22 +81,21 @@ def post_rubber(
     per_hundred = stake.per_hundred if stake else NOTHING
     currency = stake.currency if stake else ""
     started = timezone.localtime(rubber.started_at)
+    game = engine.BRIDGE
     postings = []
-    for position, member in enumerate(seats):
-        points = rubber.agreed_value if position % 2 == 0 else -rubber.agreed_value
-        partner = seats[(position + 2) % 4]
-        opponents = (seats[(position + 1) % 4], seats[(position + 3) % 4])
+    for share in game.shares(rubber.agreed_value):
+        partners = " and ".join(seats[seat].name for seat in share.partners)
+        partnering = f", partnering {partners}" if partners else ""
         postings.append(
             Posting(
-                member=member,
+                member=seats[share.seats[0]],
                 kind=Posting.RUBBER,
                 rubber=rubber,
-                points=points,
-                amount=Decimal(points) * per_hundred / 100,
+                points=share.points,
+                amount=game.staked.amount(share.points, per_hundred),
                 currency=currency,
-                counterparty=f"{opponents[0].name} and {opponents[1].name}",
-                reason=f"rubber at {rubber.table}, {started:%d %b %Y %H:%M}, "
-                f"partnering {partner.name}",
+                counterparty=" and ".join(seats[seat].name for seat in share.adversaries),
+                reason=f"rubber at {rubber.table}, {started:%d %b %Y %H:%M}{partnering}",
                 posted_at=at or timezone.now(),
             )
         )

@@ -15,12 +15,14 @@ from django import forms
 from django.db.models import F, Max, Q, QuerySet
 
 from scorer import engine
-from scorer.engine.calls import ACES_EASY, CALLED, calls_for, holdings
-from scorer.models import Member
-from scorer.services import CUT_FOR_DEAL, CUT_FOR_PARTNERS, Declaration, Result
+from scorer.engine.calls import CALLED, holdings
+from scorer.models import Deal, Member
+from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, Declaration, Result
 
 CHICANE = [(0, "None"), (1, "One hand"), (2, "Both hands")]
-DOUBLED = {0: "Not doubled", 1: "Doubled", 2: "Redoubled", 3: "×8", 4: "×16"}
+# Doubles chosen by a tap, up to four; more are counted in a field of their own.
+MOST_DOUBLES_CHOSEN = 4
+DOUBLES = [(n, engine.doubles_choice(n)) for n in range(MOST_DOUBLES_CHOSEN + 1)]
 TRUMP_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
 
@@ -171,7 +173,7 @@ class DeclarationFields(WithChips):
         widget=forms.RadioSelect,
     )
     doubles = forms.TypedChoiceField(
-        choices=list(DOUBLED.items()), coerce=int, initial=0, widget=forms.RadioSelect
+        choices=DOUBLES, coerce=int, initial=0, widget=forms.RadioSelect
     )
     more_doubles = forms.IntegerField(
         min_value=0,
@@ -237,11 +239,12 @@ class ResultFields(WithChips):
     def honours_groups(self) -> list[tuple[str, list[Chip]]]:
         """The calls on offer, We's and They's apart (and aces easy at no-trump)."""
         chips = self.chips["honours"]
+        by_side = {chip.value: engine.Call.parse(chip.value).side for chip in chips}
         groups = [
-            (f"{side.label} held", [c for c in chips if c.value.startswith(f"{side}:")])
+            (f"{side.label} held", [c for c in chips if by_side[c.value] is side])
             for side in engine.SIDES
         ]
-        easy = [c for c in chips if c.value == "easy"]
+        easy = [c for c in chips if by_side[c.value] is None]
         return groups + ([("", easy)] if easy else [])
 
     def clean(self) -> dict[str, Any]:
@@ -264,9 +267,10 @@ class ResultFields(WithChips):
     def _check_chicane(self, data: dict[str, Any]) -> None:
         """A hand void of trumps holds no honours: refuse, in the players' words, a call
         that needs honours in a hand the chicane says is void."""
-        side, honours = _call(data.get("honours", ""))
-        if side is None or honours is None:
+        call = _call(data.get("honours", ""))
+        if call is None or call.side is None or call.honours is None:
             return
+        side, honours = call.side, call.honours
         try:
             held = holdings(self.trump, side, honours)
         except engine.RubberError as error:
@@ -287,12 +291,12 @@ class ResultFields(WithChips):
         data = self.cleaned_data
         if data.get("not_played"):
             return Result(played=False)
-        side, honours = _call(data["honours"])
+        call = _call(data["honours"]) or engine.EASY
         return Result(
             played=True,
             tricks=data["tricks"],
-            honours_side=side,
-            honours=honours,
+            honours_side=call.side,
+            honours=call.honours,
             chicane=engine.Pair(data["chicane_we"], data["chicane_they"]),
             revokes=engine.Pair(data["revokes_we"] or 0, data["revokes_they"] or 0),
         )
@@ -310,8 +314,26 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
     """A recorded deal, all of it, as it should have been, and why.
 
     Fields the laws no longer let change are shown disabled, so a browser does not send
-    them: the view fills them in from the deal as recorded.
+    them: the view fills them in from the deal as recorded (`values_of`).
     """
+
+    @staticmethod
+    def values_of(deal: Deal) -> dict[str, Any]:
+        """A recorded deal as this form's values."""
+        return {
+            "dealer": deal.dealer,
+            "maker": deal.maker,
+            "trump": deal.trump,
+            "doubles": min(deal.doubles, MOST_DOUBLES_CHOSEN),
+            "more_doubles": deal.doubles if deal.doubles > MOST_DOUBLES_CHOSEN else None,
+            "not_played": "" if deal.played else "on",
+            "tricks": deal.tricks,
+            "honours": deal.call.code if deal.played else "",
+            "chicane_we": deal.chicane_we,
+            "chicane_they": deal.chicane_they,
+            "revokes_we": deal.revokes_we,
+            "revokes_they": deal.revokes_they,
+        }
 
     reason = forms.CharField(max_length=200, label="Why it is corrected")
 
@@ -328,21 +350,12 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
 
 
 def honour_choices(trump: engine.Trump) -> list[tuple[str, str]]:
-    choices = [
-        (f"{side.value}:{honours.name}", CALLED[honours].capitalize())
-        for side in engine.SIDES
-        for honours in calls_for(trump)
-    ]
-    if trump is engine.Trump.NO_TRUMP:
-        choices.append(("easy", ACES_EASY.capitalize()))
-    return choices
+    return [(call.code, call.label) for call in engine.calls_on_offer(trump)]
 
 
-def _call(value: str) -> tuple[engine.Side | None, engine.Honours | None]:
-    if value in ("", "easy"):
-        return None, None
-    side, name = value.split(":")
-    return engine.Side(side), engine.Honours[name]
+def _call(value: str) -> engine.Call | None:
+    """The call a validated choice stands for; None for none chosen."""
+    return engine.Call.parse(value) if value else None
 
 
 class RemovalForm(RubberWrite):

@@ -15,7 +15,6 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scorer import engine
-from scorer.engine.calls import holdings
 
 # The most points a side may have in a rubber here. Doubling may go on without end (Law
 # 55), but the record keeps a rubber's value in a whole number of 32 bits, and the ledger
@@ -162,11 +161,7 @@ class Seat(models.Model):
 
     @property
     def side(self) -> engine.Side:
-        return side_of(self.position)
-
-
-def side_of(position: int) -> engine.Side:
-    return engine.Side.WE if position % 2 == 0 else engine.Side.THEY
+        return engine.side_of_seat(self.position)
 
 
 class Deal(models.Model):
@@ -232,12 +227,12 @@ class Deal(models.Model):
 
     @property
     def dealer_side(self) -> engine.Side:
-        return side_of(self.dealer)
+        return engine.side_of_seat(self.dealer)
 
     @property
     def maker_seat(self) -> int:
         """The seat of the player who made the trump: the dealer, or his partner (Law 45)."""
-        return self.dealer if self.maker == engine.Maker.DEALER else (self.dealer + 2) % 4
+        return self.dealer if self.maker == engine.Maker.DEALER else engine.partner_of(self.dealer)
 
     # What a correction records of a deal, before and after: the deal as called at the table.
     CALLED_FIELDS = (
@@ -278,6 +273,13 @@ class Deal(models.Model):
             self.dealer_side, engine.Trump(self.trump), engine.Maker(self.maker), self.doubles
         )
 
+    @property
+    def call(self) -> engine.Call:
+        """The honours as called (aces easy if none were scored)."""
+        if not self.honours:
+            return engine.EASY
+        return engine.Call(engine.Side(self.honours_side), engine.Honours[self.honours])
+
     def to_engine(self) -> engine.Deal:
         """The recorded deal as the engine works it out."""
         declaration = self.declaration()
@@ -288,11 +290,7 @@ class Deal(models.Model):
         tricks = engine.Pair(self.tricks, 13 - self.tricks)
         play = engine.Play(
             tricks=tricks if side is engine.Side.WE else tricks.swapped(),
-            honours=holdings(
-                declaration.trump,
-                engine.Side(self.honours_side) if self.honours_side else None,
-                engine.Honours[self.honours] if self.honours else None,
-            ),
+            honours=self.call.holdings(declaration.trump),
             chicane=engine.Pair(self.chicane_we, self.chicane_they),
             revokes=engine.Pair(self.revokes_we, self.revokes_they),
         )

@@ -38,7 +38,7 @@ from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from scorer import engine
+from scorer import engine, presenters
 from scorer.engine.values import GRAND_SLAM, LITTLE_SLAM, RUBBER, Honours, chicane_value
 from scorer.models import Club
 
@@ -313,7 +313,6 @@ def values_table() -> tuple[list[str], list[tuple[str, list[str]]], str]:
 def rubber_document(state: Any, corrections: list[Any], paper: str) -> bytes:
     """A rubber's sheet in Elwell's layout, a line per deal, its corrections, and who
     agreed its value; "PROVISIONAL" across it until then."""
-    from scorer import sheets
 
     return render(
         "print/rubber.html",
@@ -321,11 +320,11 @@ def rubber_document(state: Any, corrections: list[Any], paper: str) -> bytes:
             "paper": paper,
             "rubber": state.rubber,
             "state": state,
-            "sheet": sheets.sheet_view(state, corrections),
-            "words": sheets.words(state),
-            "rows": sheets.deal_rows(state),
-            "corrections": sheets.corrections_view(state, corrections),
-            "agreement": sheets.agreement_view(state),
+            "sheet": presenters.sheet_view(state, corrections),
+            "words": presenters.words(state),
+            "rows": presenters.deal_rows(state),
+            "corrections": presenters.corrections_view(state, corrections),
+            "agreement": presenters.agreement_view(state),
         },
     )
 
@@ -354,11 +353,9 @@ def pad_document(per_page: int, pages: int, paper: str) -> bytes:
     )
 
 
-def evening_document(title: str, rubbers: list[Any], paper: str) -> bytes:
+def evening_document(title: str, states: list[Any], paper: str) -> bytes:
     """Every rubber of an evening in a line, and each member's points."""
-    from scorer import sheets
-
-    lines, totals = sheets.evening(rubbers)
+    lines, totals = presenters.evening(states)
     return render(
         "print/evening.html",
         {"paper": paper, "title": title, "lines": lines, "totals": totals},

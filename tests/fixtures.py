@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from scorer import services
+from scorer import writes
 from scorer.models import Club, Member
 
 NAMES = [
@@ -44,7 +44,7 @@ def staff(db):
 
 @pytest.fixture
 def rubber(players):
-    return services.start_rubber(
+    return writes.start_rubber(
         table="Table 1", members=players, first_dealer=0, user=players[0].user
     )
 

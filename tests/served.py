@@ -414,7 +414,7 @@ def _seed(count: int) -> None:
     )
     from django.contrib.sessions.backends.db import SessionStore
 
-    from scorer import services
+    from scorer import writes
     from scorer.models import Member
 
     users = get_user_model()
@@ -434,7 +434,7 @@ def _seed(count: int) -> None:
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.create()
             sessions.append(session.session_key)
-        rubber = services.start_rubber(
+        rubber = writes.start_rubber(
             table=f"Table {t + 1}", members=members, first_dealer=0, user=members[0].user
         )
         tables.append({"rubber": rubber.pk, "sessions": sessions})

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from scorer import services
+from scorer import writes
 from scorer.models import Rubber
 from tests.rubbers import deal
 
@@ -20,8 +20,8 @@ from tests.rubbers import deal
 @pytest.mark.django_db(transaction=True)  # committed, as a running site's data is
 def test_a_backup_restores_with_every_rubber(players, staff, tmp_path):
     for table in ("Table 1", "Table 2", "Table 3"):
-        rubber = services.start_rubber(table=table, members=players, first_dealer=0, user=staff)
-        services.replay(rubber=rubber, deals=[deal("H", (9, 4))], user=staff)
+        rubber = writes.start_rubber(table=table, members=players, first_dealer=0, user=staff)
+        writes.replay(rubber=rubber, deals=[deal("H", (9, 4))], user=staff)
     tables = sorted(Rubber.objects.values_list("table", flat=True))
     out = StringIO()
     path = tmp_path / ("club.sqlite3" if connection.vendor == "sqlite" else "club.dump")

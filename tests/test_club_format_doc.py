@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from ledger.club_json import export_club, import_club
 from ledger.models import Payment, Posting
-from scorer.club_io import export_club, import_club
 from scorer.models import Member, Rubber
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "elwell-club.md"

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger import services as ledger
+from ledger.club_json import ImportRefused, export_club, import_club
 from ledger.models import Posting
-from scorer import kept, services
-from scorer.club_io import ImportRefused, export_club, import_club
+from scorer import kept, reads, writes
 from scorer.models import Member, Rubber
 from tests.scorer.conftest import correct
 from tests.support.ledger import set_stake
@@ -64,8 +64,8 @@ def a_club(client, db):
     client.force_login(staff)
     correct(client, specimen, 7, reason="honours miscalled", honours="we:FOUR")
     specimen.refresh_from_db()  # the correction moved its revision on
-    state = services.table_state(specimen)
-    services.agree(state=state, user=staff, key=uuid.uuid4(), revision=specimen.revision, side=None)
+    state = reads.table_state(specimen)
+    writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=specimen.revision, side=None)
     carr, fenwick = Member.objects.get(short_name="Carr"), Member.objects.get(short_name="Fenwick")
     ledger.record_payment(
         payer=fenwick,

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger import services as ledger
+from ledger.club_json import export_club, import_club
 from ledger.models import Payment, Sitting
-from scorer import engine, services
-from scorer.club_io import export_club, import_club
+from scorer import engine, reads, writes
 from scorer.models import Member, Rubber
 from tests.fixtures import make_member
 from tests.rubbers import random_rubber
@@ -60,9 +60,9 @@ def make_club(data) -> None:
     for number in range(choose(1, 3)):
         seated = data.draw(st.permutations(members))[:4]
         first = data.draw(
-            st.sampled_from([0, 1, 2, 3, services.CUT_FOR_DEAL, services.CUT_FOR_PARTNERS])
+            st.sampled_from([0, 1, 2, 3, writes.CUT_FOR_DEAL, writes.CUT_FOR_PARTNERS])
         )
-        rubber = services.start_rubber(
+        rubber = writes.start_rubber(
             table=f"Table {number + 1}",
             members=seated,
             first_dealer=first,
@@ -70,23 +70,23 @@ def make_club(data) -> None:
             rng=random.Random(choose(0, 1000)),
         )
         deals = random_rubber(choose, engine.PRINTED_LAWS, most_deals=6)
-        services.replay(rubber=rubber, deals=deals, user=staff)
-        state = services.table_state(rubber)
+        writes.replay(rubber=rubber, deals=deals, user=staff)
+        state = reads.table_state(rubber)
         if state.recorded and choose(0, 1):  # honours miscalled at the last deal (Law 13)
             _correct_honours(state, staff)
-            state = services.table_state(rubber)
+            state = reads.table_state(rubber)
         ending = choose(0, 2)
         if ending == 1 and state.recorded:
-            services.agree(
+            writes.agree(
                 state=state, user=staff, key=uuid.uuid4(), revision=state.rubber.revision, side=None
             )
         elif ending == 2 and not state.sheet.finished:
-            services.declare(
+            writes.declare(
                 state=state,
                 user=staff,
                 key=uuid.uuid4(),
                 revision=state.rubber.revision,
-                declaration=services.Declaration(
+                declaration=writes.Declaration(
                     state.next_dealer, engine.Maker.DEALER, engine.Trump.CLUBS, 0
                 ),
             )
@@ -115,7 +115,7 @@ def _correct_honours(state, staff) -> None:
     trump = engine.Trump(last.trump)
     side = engine.Side.THEY if last.honours_side == "we" else engine.Side.WE
     honours = engine.Honours.THREE_ACES if trump is engine.Trump.NO_TRUMP else engine.Honours.THREE
-    services.correct(
+    writes.correct(
         state=state,
         user=staff,
         key=uuid.uuid4(),
@@ -123,8 +123,8 @@ def _correct_honours(state, staff) -> None:
         number=last.number,
         reason="honours miscalled",
         correction=(
-            services.Declaration(last.dealer, engine.Maker(last.maker), trump, last.doubles),
-            services.Result(played=True, tricks=last.tricks, honours_side=side, honours=honours),
+            writes.Declaration(last.dealer, engine.Maker(last.maker), trump, last.doubles),
+            writes.Result(played=True, tricks=last.tricks, honours_side=side, honours=honours),
         ),
     )
 

@@ -38,10 +38,10 @@ from hypothesis import strategies as st
 
 from ledger import services as ledger
 from ledger.models import Payment, Posting, Sitting, Stake
-from scorer import engine, printing, services
+from scorer import engine, printing, reads, writes
 from scorer.forms import honour_choices
+from scorer.live import LIVE_SALT
 from scorer.models import Club, Correction, Deal, Rubber, Submission
-from scorer.views import LIVE_SALT
 from tests.rubbers import deal
 from tests.support.ledger import set_stake
 
@@ -272,14 +272,14 @@ DOUBLED = [deal("NT", (12, 1), doubles=17), deal("NT", (12, 1), dealer="they")]
 def tables(club, players, staff):
     def rubber(name, deals=(), *, declare=None, agree=(), spades=False):
         Club.objects.filter(pk=club.pk).update(spade_convention=spades)
-        started = services.start_rubber(table=name, members=players, first_dealer=0, user=staff)
-        services.replay(rubber=started, deals=deals, user=staff)
+        started = writes.start_rubber(table=name, members=players, first_dealer=0, user=staff)
+        writes.replay(rubber=started, deals=deals, user=staff)
         if declare:
-            state = services.table_state(started)
-            declaration = services.Declaration(
+            state = reads.table_state(started)
+            declaration = writes.Declaration(
                 state.next_dealer, engine.Maker.DEALER, engine.Trump(declare), 0
             )
-            services.declare(
+            writes.declare(
                 state=state,
                 user=staff,
                 key=uuid.uuid4(),
@@ -287,8 +287,8 @@ def tables(club, players, staff):
                 declaration=declaration,
             )
         for side in agree:
-            services.agree(
-                state=services.table_state(started),
+            writes.agree(
+                state=reads.table_state(started),
                 user=staff,
                 key=uuid.uuid4(),
                 revision=started.revision,
@@ -360,18 +360,18 @@ REASON: Fields = {"reason": one_of("miscounted", "miscounted", "x" * 200, "x" * 
 SIDE: Fields = {"side_agreeing": one_of("we", "they", "both")}
 
 
-def keyed(state: services.TableState) -> Fields:
+def keyed(state: reads.TableState) -> Fields:
     """The key and revision every form to a rubber carries, mostly as the site wrote them."""
     now = state.rubber.revision
     return {"key": st.uuids().map(str), "revision": one_of(now, now, now, now - 1, now + 1)}
 
 
-def deal_number(draw: st.DrawFn, state: services.TableState) -> int:
+def deal_number(draw: st.DrawFn, state: reads.TableState) -> int:
     recorded = [deal.number for deal in state.recorded]
     return draw(st.sampled_from([*recorded, *recorded, *recorded, 0, len(recorded) + 1, 10**17]))
 
 
-def rubber_form(name: str, draw: st.DrawFn, state: services.TableState) -> tuple[str, Fields]:
+def rubber_form(name: str, draw: st.DrawFn, state: reads.TableState) -> tuple[str, Fields]:
     """The address a form is sent to, and the fields the site's page gives it."""
     pk = state.rubber.pk
     if name in ("correction", "remove"):
@@ -410,7 +410,7 @@ def test_a_form_sent_to_a_rubber_is_carried_out_or_refused_with_its_reason(
     stage = st.sampled_from(RUBBER_FORMS[name]) | st.sampled_from(sorted(tables))
     rubber = tables[data.draw(stage, label="rubber")]
     sender = data.draw(who, label="sender")
-    state = services.table_state_of(rubber.pk)
+    state = reads.table_state_of(rubber.pk)
     url, fields = rubber_form(name, data.draw, state)
     sent = data.draw(damaged(fields), label="sent")
     how = data.draw(hows, label="how")

@@ -13,9 +13,9 @@ from django.core import signing
 from django.core.management import call_command
 from django.urls import reverse
 
-from scorer.club_io import ImportRefused, import_club, import_club_text
+from ledger.club_json import ImportRefused, import_club, import_club_text
+from scorer.live import LIVE_SALT
 from scorer.models import Member, Rubber
-from scorer.views import LIVE_SALT
 from tests.support.html import Forms
 
 HUGE = 2**63  # one past the largest id the database keeps
@@ -75,7 +75,7 @@ def test_a_token_from_another_session_stops_the_polling(carr, rubber, players, d
 @pytest.fixture
 def demo(db):
     call_command("seed_demo", stdout=StringIO())
-    from scorer.club_io import export_club
+    from ledger.club_json import export_club
 
     document = json.loads(json.dumps(export_club()))
     from tests.test_club_io import empty_the_club

@@ -192,16 +192,16 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from ledger import services as ledger
-from scorer import services
+from scorer import reads, writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
 staff = get_user_model().objects.get(username="secretary")
 members = list(Member.objects.filter(pk__in={made["members"]}).order_by("pk"))
 start = timezone.now() - timedelta(days=800)
-rubber = services.start_rubber(table="Race", members=members, first_dealer=0, user=staff)
+rubber = writes.start_rubber(table="Race", members=members, first_dealer=0, user=staff)
 Rubber.objects.filter(pk=rubber.pk).update(started_at=start + timedelta(hours=1))
 slam = Play(Pair(12, 1), Pair((1, 1), (1, 1)))
-services.replay(rubber=rubber, deals=[Deal(Side.WE, Trump.NO_TRUMP, play=slam),
+writes.replay(rubber=rubber, deals=[Deal(Side.WE, Trump.NO_TRUMP, play=slam),
     Deal(Side.THEY, Trump.NO_TRUMP, play=slam)], user=staff)
 sitting = ledger.open_sitting(name="Race", start=start, end=start + timedelta(hours=5), user=staff)
 print(json.dumps({{"rubber": rubber.pk, "sitting": sitting.pk}}))
@@ -216,12 +216,12 @@ import time, uuid
 from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from scorer import services
+from scorer import reads, writes
 from scorer.models import Rubber
 staff = get_user_model().objects.get(username="secretary")
 with transaction.atomic():
     rubber = Rubber.objects.get(pk={rubber})
-    services.agree(state=services.table_state(rubber), user=staff, key=uuid.uuid4(),
+    writes.agree(state=reads.table_state(rubber), user=staff, key=uuid.uuid4(),
                    revision=rubber.revision, side=None)
     Path("{holding}").touch()
     while not Path("{go}").exists():

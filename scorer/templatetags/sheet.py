@@ -10,7 +10,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from scorer.sheets import Figure
+from scorer.presenters import Figure
 
 register = template.Library()
 

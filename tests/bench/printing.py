@@ -30,16 +30,12 @@ def main() -> None:
     from django.utils import timezone
     from weasyprint import HTML
 
-    from scorer import printing, services
+    from scorer import printing, reads
     from scorer.models import Rubber
 
     specimen, rubbers = _rubbers()
-    state = services.table_state(specimen)
-    evening = list(
-        Rubber.objects.filter(pk__in=[r.pk for r in rubbers]).prefetch_related(
-            "seats__member", "deals"
-        )
-    )
+    state = reads.table_state(specimen)
+    evening = reads.states_of(Rubber.objects.filter(pk__in=[r.pk for r in rubbers]))
     title = f"{timezone.localdate():%A %-d %B %Y}"
     printing.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
 
@@ -117,7 +113,7 @@ def _rubbers() -> tuple[Any, list[Any]]:
     """Elwell's specimen, played again at 40 tables, by eight members."""
     from django.contrib.auth import get_user_model
 
-    from scorer import services
+    from scorer import writes
     from scorer.engine import read_rubber
     from scorer.models import Member
 
@@ -134,9 +130,9 @@ def _rubbers() -> tuple[Any, list[Any]]:
     rubbers = []
     for n in range(EVENING_RUBBERS):
         seated = [members[(n + k) % 8] for k in range(4)]
-        rubber = services.start_rubber(
+        rubber = writes.start_rubber(
             table=f"Table {n % 10 + 1}", members=seated, first_dealer=0, user=seated[0].user
         )
-        services.replay(rubber=rubber, deals=deals, user=seated[0].user)
+        writes.replay(rubber=rubber, deals=deals, user=seated[0].user)
         rubbers.append(rubber)
     return rubbers[0], rubbers

@@ -66,10 +66,10 @@ def _players() -> tuple[list[Any], Any]:
 
 def _rubber_of_seven_deals(players: list[Any], user: Any) -> Any:
     """Seven deals recorded, the rubber in its second game: the next save makes eight."""
-    from scorer import services
+    from scorer import writes
     from tests.rubbers import deal
 
-    rubber = services.start_rubber(table="T", members=players, first_dealer=0, user=user)
+    rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=user)
     deals = [  # part-scores, then We's game at no-trump, then two more part-scores
         deal("S", (8, 5), dealer="we"),
         deal("C", (5, 8), dealer="they"),
@@ -79,23 +79,23 @@ def _rubber_of_seven_deals(players: list[Any], user: Any) -> Any:
         deal("S", (7, 6), dealer="they"),
         deal("C", (5, 8), dealer="we"),
     ]
-    services.replay(rubber=rubber, deals=deals, user=user)
+    writes.replay(rubber=rubber, deals=deals, user=user)
     return rubber
 
 
 def _time_requests(phone: Any, players: list[Any], user: Any) -> dict[str, float]:
-    from scorer import services
+    from scorer import reads, writes
     from scorer.engine import Maker, Trump
 
     def declare_deal_8(rubber: Any) -> dict[str, object]:
         """The deal in progress that a timed save completes (set up untimed)."""
         rubber.refresh_from_db()
-        services.declare(
-            state=services.table_state(rubber),
+        writes.declare(
+            state=reads.table_state(rubber),
             user=user,
             key=uuid.uuid4(),
             revision=rubber.revision,
-            declaration=services.Declaration(3, Maker.DEALER, Trump.SPADES, 0),
+            declaration=writes.Declaration(3, Maker.DEALER, Trump.SPADES, 0),
         )
         return {
             "key": uuid.uuid4(),

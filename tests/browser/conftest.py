@@ -87,7 +87,7 @@ def screenshot(page, name: str) -> None:
 @pytest.fixture
 def table(db):
     """Four members at a table, Mrs. Carr dealing first."""
-    from scorer import services
+    from scorer import writes
     from tests.fixtures import make_member
 
     players = [
@@ -99,6 +99,6 @@ def table(db):
             ("Col. Hartley", "Hartley"),
         ]
     ]
-    return services.start_rubber(
+    return writes.start_rubber(
         table="Table 2", members=players, first_dealer=0, user=players[0].user
     )

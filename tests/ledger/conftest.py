@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from scorer import services
+from scorer import reads, writes
 from tests.rubbers import deal
 from tests.support.ledger import set_stake
 
@@ -19,15 +19,15 @@ def stake(staff):
 
 def agreed(members, by, deals, *, started=None, table="Table 1"):
     """A rubber of these deals (tricks as (We, They)), agreed by `by` (staff) for both."""
-    played = services.start_rubber(table=table, members=members, first_dealer=0, user=by)
+    played = writes.start_rubber(table=table, members=members, first_dealer=0, user=by)
     if started is not None:
         from scorer.models import Rubber
 
         Rubber.objects.filter(pk=played.pk).update(started_at=started)
         played.refresh_from_db()
-    services.replay(rubber=played, deals=deals, user=by)
-    state = services.table_state(played)
-    services.agree(state=state, user=by, key=uuid.uuid4(), revision=played.revision, side=None)
+    writes.replay(rubber=played, deals=deals, user=by)
+    state = reads.table_state(played)
+    writes.agree(state=state, user=by, key=uuid.uuid4(), revision=played.revision, side=None)
     played.refresh_from_db()
     return played
 

@@ -287,7 +287,7 @@ def test_the_csv_keeps_names_from_becoming_formulas_and_numbers_as_numbers(
     rows = list(csv.reader(io.StringIO(text.content.decode())))
     assert rows[0][0] == "'+cmd|' /C calc'!A0"
     names = [row[0] for row in rows[2:6]]
-    assert "'=HYPERLINK(\"http://evil.example/\",\"x\")" in names
+    assert '\'=HYPERLINK("http://evil.example/","x")' in names
     losers = [row for row in rows[2:6] if row[4].startswith("-")]
     assert len(losers) == 2, "a negative amount is written as the number it is"
     assert all(Decimal(row[8]) < 0 for row in losers)

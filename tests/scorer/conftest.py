@@ -6,7 +6,7 @@ import uuid
 
 from django.urls import reverse
 
-from scorer import services
+from scorer import reads
 from scorer.models import Rubber
 
 
@@ -27,7 +27,7 @@ def declare(
     htmx=False,
     **extra,
 ):
-    state = services.table_state(rubber)
+    state = reads.table_state(rubber)
     data = {
         "key": key or uuid.uuid4(),
         "revision": revision(rubber) if at is None else at,
@@ -81,11 +81,11 @@ def play(client, rubber, trump="H", tricks=7, honours=None, **result_fields):
 
 def correct(client, rubber, number, *, reason="miscounted", key=None, at=None, **changes):
     """Send deal `number`'s correction form as the page shows it, with `changes` made."""
+    from scorer.forms import CorrectionForm
     from scorer.models import Deal
-    from scorer.views import _deal_values
 
     deal = Deal.objects.get(rubber=rubber, number=number)
-    data = {k: "" if v is None else v for k, v in _deal_values(deal).items()}
+    data = {k: "" if v is None else v for k, v in CorrectionForm.values_of(deal).items()}
     data.update(changes)
     data.update(
         {

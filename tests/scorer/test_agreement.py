@@ -7,7 +7,7 @@ import uuid
 from django.test import Client
 from django.urls import reverse
 
-from scorer import services
+from scorer import reads, writes
 from scorer.models import Club, Deal, Rubber
 from tests.scorer.conftest import correct, declare, play, result, revision
 
@@ -42,7 +42,7 @@ def test_a_won_rubber_asks_both_sides_to_agree_its_value(carr, rubber):
     rubber = won(carr, rubber)
     text = page(carr, rubber)
     assert "Agree the rubber" in text
-    net = services.table_state(rubber).sheet.net.we
+    net = reads.table_state(rubber).sheet.net.we
     assert f"We gain {net} points, They lose them" in text
     assert "We agree" in text
     assert "They agree" not in text  # Mrs. Carr agrees for We only
@@ -68,7 +68,7 @@ def test_a_correction_makes_an_earlier_agreement_lapse(carr, rubber):
 
 def test_both_sides_agreeing_fixes_the_value_and_locks_the_rubber(carr, rubber, players):
     rubber = won(carr, rubber)
-    net = services.table_state(rubber).sheet.net.we
+    net = reads.table_state(rubber).sheet.net.we
     agree(carr, rubber, "we")
     agree(phone_of(players[1]), rubber, "they")  # Miss Fenwick, for They
     rubber.refresh_from_db()
@@ -149,7 +149,7 @@ def test_a_club_may_hold_abandoned_rubbers_void(carr, players):
     club = Club.get()
     club.abandoned_rubbers_count = False
     club.save()
-    rubber = services.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
     play(carr, rubber, trump="H", tricks=9)
     agree(carr, rubber, "we")
     agree(phone_of(players[1]), rubber, "they")

@@ -8,7 +8,7 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.urls import reverse
 
-from scorer import services
+from scorer import reads
 from scorer.models import Correction, Deal
 from tests.scorer.conftest import correct, declare, play, revision
 
@@ -70,7 +70,7 @@ def test_law_13_honours_may_be_corrected_after_the_game_is_concluded(carr, rubbe
     assert response.status_code == 302
     correction = Correction.objects.get()
     assert (correction.kind, correction.law) == ("honours", "Law 13")
-    sheet = services.table_state(rubber).sheet
+    sheet = reads.table_state(rubber).sheet
     assert sheet.deals[0].entries.we.honours == 16
 
 
@@ -119,7 +119,7 @@ def test_a_correction_may_end_a_game_earlier_and_move_the_deals_after_it(carr, r
     assert response.status_code == 302
     page = carr.get(response.url).content.decode()
     assert "the first game now ends at deal 1, won by We" in page
-    sheet = services.table_state(rubber).sheet
+    sheet = reads.table_state(rubber).sheet
     assert [d.game for d in sheet.deals] == [1, 2]
 
 
@@ -276,8 +276,8 @@ def test_a_removed_deal_appears_in_the_sheet_as_it_stood_before(carr, rubber):
     before = carr.get(reverse("scorer:rubber", args=[rubber.pk]), {"after_deal": 1})
     assert "First game: We 4, They 0" in before.content.decode()
     assert (
-        services.as_it_stood(
-            services.table_state(rubber), Correction.objects.get().made_at
+        reads.as_it_stood(
+            reads.table_state(rubber), Correction.objects.get().made_at
         ).sheet.game.points.they
         == 0
     )

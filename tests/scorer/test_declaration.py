@@ -55,9 +55,9 @@ def test_a_double_beyond_the_clubs_limit_is_refused(carr, players):
     club = Club.get()
     club.doubling_limit = 100
     club.save()
-    from scorer import services
+    from scorer import writes
 
-    rubber = services.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
     response = declare(carr, rubber, trump="NT", doubles=4, more_doubles=5)
     assert response.status_code == 422
     assert (
@@ -148,9 +148,9 @@ def test_the_form_sent_back_with_a_refusal_can_be_saved(carr, rubber):
 def test_a_save_overtaken_after_its_read_sends_back_the_current_form(carr, rubber, monkeypatch):
     """Another phone saves between this request's read and its write: the refusal's form
     is for the sheet after that save."""
-    from scorer import services, views
+    from scorer import reads, writes
 
-    read = services.table_state_of
+    read = reads.table_state_of
     overtaken = []
 
     def read_then_overtaken(pk):
@@ -158,16 +158,16 @@ def test_a_save_overtaken_after_its_read_sends_back_the_current_form(carr, rubbe
         if overtaken:
             return state
         overtaken.append(True)
-        services.declare(  # the other phone, a moment later
+        writes.declare(  # the other phone, a moment later
             state=read(pk),
             user=state.seats[2].user,
             key=uuid.uuid4(),
             revision=state.rubber.revision,
-            declaration=services.Declaration(0, Maker.DEALER, Trump.SPADES, 0),
+            declaration=writes.Declaration(0, Maker.DEALER, Trump.SPADES, 0),
         )
         return state
 
-    monkeypatch.setattr(views.services, "table_state_of", read_then_overtaken)
+    monkeypatch.setattr(reads, "table_state_of", read_then_overtaken)
     refused = declare(carr, rubber, trump="C")
     assert refused.status_code == 409
     monkeypatch.undo()

@@ -7,8 +7,8 @@ import re
 from django.core import signing
 from django.urls import reverse
 
-from scorer import views
-from scorer.views import LIVE_SALT
+from scorer import live
+from scorer.live import LIVE_SALT
 from tests.scorer.conftest import declare, play
 
 
@@ -48,9 +48,9 @@ def test_the_new_sheet_polls_from_its_own_revision(carr, rubber):
 
 
 def test_a_token_for_another_rubber_stops_the_polling(carr, rubber, players):
-    from scorer import services
+    from scorer import writes
 
-    other = services.start_rubber(table="T2", members=players, first_dealer=0, user=players[0].user)
+    other = writes.start_rubber(table="T2", members=players, first_dealer=0, user=players[0].user)
     token = signing.dumps({"rubber": other.pk, "user": players[0].user.pk}, salt=LIVE_SALT)
     url = reverse("scorer:live", args=[rubber.pk])
     assert carr.get(url, {"revision": 0, "token": token}).status_code == 286
@@ -72,5 +72,5 @@ def test_a_signed_out_phone_is_sent_no_sheet(carr, rubber):
 
 def test_an_old_token_stops_the_polling(carr, rubber, monkeypatch):
     url = live_url(carr, rubber)
-    monkeypatch.setattr(views, "LIVE_MAX_AGE", -1)  # every token is now too old
+    monkeypatch.setattr(live, "LIVE_MAX_AGE", -1)  # every token is now too old
     assert carr.get(url).status_code == 286

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.html import escape
 from pypdf import PdfReader
 
-from scorer import printing, services
+from scorer import printing, writes
 from scorer.engine import read_rubber
 from scorer.models import Club, Rubber
 from tests.rubbers import deal
@@ -49,10 +49,10 @@ def size(response):
 @pytest.fixture
 def specimen(players):
     """Elwell's specimen played through the table's own steps (Carr and Dane are We)."""
-    rubber = services.start_rubber(
+    rubber = writes.start_rubber(
         table="Table 1", members=players, first_dealer=0, user=players[0].user
     )
-    services.replay(
+    writes.replay(
         rubber=rubber,
         deals=read_rubber(json.loads(SPECIMEN.read_text())).deals,
         user=players[0].user,
@@ -119,12 +119,12 @@ def test_corrections_are_printed_with_their_reasons_and_laws(carr, rubber):
 
 
 def test_a_long_rubber_flows_onto_a_second_page_with_the_heads_repeated(carr, players):
-    rubber = services.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
     # Twenty spade part-scores of one by-card, alternately to each side: no game is won.
     deals = [
         deal("S", (7, 6) if n % 2 == 0 else (6, 7), dealer=("we", "they")[n % 2]) for n in range(20)
     ]
-    services.replay(rubber=rubber, deals=deals, user=players[0].user)
+    writes.replay(rubber=rubber, deals=deals, user=players[0].user)
     text = pages(print_rubber(carr, rubber))
     assert len(text) == 2
     for page in text:
@@ -202,11 +202,11 @@ def test_a_pad_asked_for_badly_is_refused_with_the_reason(carr):
 
 
 def test_an_evening_lists_each_rubber_and_each_members_points(carr, players, specimen):
-    other = services.start_rubber(
+    other = writes.start_rubber(
         table="Table 2", members=players, first_dealer=0, user=players[0].user
     )
     play(carr, other, trump="NT", tricks=9)  # We 36 and the first game
-    yesterday = services.start_rubber(
+    yesterday = writes.start_rubber(
         table="Table 3", members=players, first_dealer=0, user=players[0].user
     )
     Rubber.objects.filter(pk=yesterday.pk).update(started_at=timezone.now() - timedelta(days=1))
@@ -227,7 +227,7 @@ def test_an_evening_lists_each_rubber_and_each_members_points(carr, players, spe
 
 
 def test_an_evening_can_be_of_one_table(carr, players, specimen):
-    services.start_rubber(table="Table 2", members=players, first_dealer=0, user=players[0].user)
+    writes.start_rubber(table="Table 2", members=players, first_dealer=0, user=players[0].user)
     day = timezone.localdate().isoformat()
     text = pages(carr.get(reverse("scorer:evening"), {"day": day, "table": "Table 2", "print": 1}))
     assert "Table 2" in text[0]

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import Posting
-from scorer import engine, services
+from scorer import engine, reads, writes
 from scorer.models import Club, Deal, Rubber, Seat
 from tests.rubbers import deal
 from tests.support.ledger import set_stake
@@ -33,7 +33,7 @@ def refused(sql, *params):
 @pytest.fixture
 def won(rubber, staff):
     """Rubber won by We in two deals, not yet agreed."""
-    services.replay(
+    writes.replay(
         rubber=rubber, deals=[deal("NT", (12, 1)), deal("NT", (12, 1), dealer="they")], user=staff
     )
     rubber.refresh_from_db()
@@ -42,8 +42,8 @@ def won(rubber, staff):
 
 @pytest.fixture
 def agreed_rubber(won, staff):
-    state = services.table_state(won)
-    services.agree(state=state, user=staff, key=uuid.uuid4(), revision=won.revision, side=None)
+    state = reads.table_state(won)
+    writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=won.revision, side=None)
     won.refresh_from_db()
     return won
 
@@ -82,13 +82,13 @@ def test_a_recorded_deal_is_removed_only_by_a_correction(won):
 
 
 def test_a_deal_in_progress_may_be_discarded_and_a_fresh_rubber_deleted(rubber, staff):
-    state = services.table_state(rubber)
-    services.declare(
+    state = reads.table_state(rubber)
+    writes.declare(
         state=state,
         user=staff,
         key=uuid.uuid4(),
         revision=rubber.revision,
-        declaration=services.Declaration(0, engine.Maker.DEALER, engine.Trump.HEARTS, 0),
+        declaration=writes.Declaration(0, engine.Maker.DEALER, engine.Trump.HEARTS, 0),
     )
     Deal.objects.filter(rubber=rubber).delete()
     Rubber.objects.filter(pk=rubber.pk).delete()
@@ -125,11 +125,11 @@ def test_nothing_posts_into_a_closed_settlement(players, staff, won):
     with pytest.raises(ledger.LedgerError, match="not yet agreed"):
         ledger.close(sitting, staff, at=now + timedelta(seconds=2))
     type(sitting).objects.filter(pk=sitting.pk).update(closed_at=now, closed_by=staff)
-    state = services.table_state(won)
+    state = reads.table_state(won)
     with pytest.raises(
         ledger.LedgerError, match="Tonight is closed, and this rubber started in it"
     ):
-        services.agree(state=state, user=staff, key=uuid.uuid4(), revision=won.revision, side=None)
+        writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=won.revision, side=None)
     won.refresh_from_db()
     assert not won.agreed
     assert not Posting.objects.filter(rubber=won).exists()
@@ -155,7 +155,7 @@ def test_the_admin_shows_a_rubber_and_changes_nothing(admin, agreed_rubber):
 
 
 def test_the_admin_deletes_only_a_rubber_started_by_mistake(admin, players, staff, won):
-    mistake = services.start_rubber(table="Table 9", members=players, first_dealer=0, user=staff)
+    mistake = writes.start_rubber(table="Table 9", members=players, first_dealer=0, user=staff)
     changelist = reverse("admin:scorer_rubber_changelist")
     answer = admin.post(
         changelist,
@@ -170,8 +170,8 @@ def test_the_admin_deletes_only_a_rubber_started_by_mistake(admin, players, staf
 
 
 def test_a_lower_doubling_limit_applies_to_rubbers_started_after_it(admin, players, staff):
-    played = services.start_rubber(table="Table 5", members=players, first_dealer=0, user=staff)
-    services.replay(rubber=played, deals=[deal("NT", (7, 6), doubles=3)], user=staff)
+    played = writes.start_rubber(table="Table 5", members=players, first_dealer=0, user=staff)
+    writes.replay(rubber=played, deals=[deal("NT", (7, 6), doubles=3)], user=staff)
     club = Club.get()
     club.doubling_limit = 12  # no doubles at all, from now on
     club.save()

@@ -7,13 +7,13 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scorer import services
+from scorer import reads, writes
 from scorer.models import Club, Deal
 from tests.scorer.conftest import declare, play, result, revision
 
 
 def sheet(rubber):
-    return services.table_state(rubber).sheet
+    return reads.table_state(rubber).sheet
 
 
 def test_it_records_the_result_and_the_sheet_follows(carr, rubber, players):
@@ -107,7 +107,7 @@ def convention(players):
     club = Club.get()
     club.spade_convention = True
     club.save()
-    return services.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    return writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
 
 
 def test_under_the_spade_convention_spades_may_go_unplayed(carr, convention):

@@ -7,7 +7,7 @@ from io import StringIO
 from django.core.management import call_command
 from django.urls import reverse
 
-from scorer import services
+from scorer import reads
 from scorer.models import Member, Rubber
 
 
@@ -31,14 +31,14 @@ def test_it_seeds_staff_eight_members_and_two_rubbers_and_prints_the_logins(clie
 
 def test_elwells_specimen_is_already_played(db):
     seed()
-    state = services.table_state(Rubber.objects.get(table="Table 1"))
+    state = reads.table_state(Rubber.objects.get(table="Table 1"))
     assert state.sheet.finished
     assert (state.sheet.totals.we.total, state.sheet.totals.they.total) == (300, 148)
 
 
 def test_one_rubber_is_in_progress_with_a_deal_declared(db):
     seed()
-    state = services.table_state(Rubber.objects.get(table="Table 2"))
+    state = reads.table_state(Rubber.objects.get(table="Table 2"))
     assert not state.sheet.finished
     assert len(state.recorded) == 2
     assert state.in_progress is not None

@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scorer import services
+from scorer import writes
 from scorer.engine.cutting import RANKS
 from scorer.models import Club, Rubber
 
@@ -87,10 +87,10 @@ def test_a_cut_for_deal_is_drawn_and_kept(carr, players):
 
 
 def test_a_cut_for_partners_seats_the_two_lowest_against_the_two_highest(players):
-    rubber = services.start_rubber(
+    rubber = writes.start_rubber(
         table="T",
         members=players,
-        first_dealer=services.CUT_FOR_PARTNERS,
+        first_dealer=writes.CUT_FOR_PARTNERS,
         user=players[0].user,
         rng=random.Random(3),
     )
@@ -105,7 +105,7 @@ def test_a_cut_for_partners_seats_the_two_lowest_against_the_two_highest(players
 
 
 def test_members_who_played_lately_are_offered_first(carr, players, stranger):
-    services.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
     options = carr.get(URL).context["form"].options()
     assert options[:4] == sorted(players, key=lambda m: m.name)
     assert options[-1] == stranger

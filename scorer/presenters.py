@@ -9,14 +9,11 @@ from datetime import datetime
 from typing import Any
 
 from scorer import engine
-from scorer.engine.calls import ACES_EASY, CALLED
+from scorer.engine import words as say
 from scorer.engine.layout import Cell, layout, rows
 from scorer.engine.text import outcome, standing
 from scorer.models import Correction, Deal, Member, Rubber
-from scorer.services import TableState, value
-
-_GAME_LABELS = ("1st game", "2d game", "3d game")  # as Elwell heads them
-_DOUBLED = {0: "", 1: ", doubled", 2: ", redoubled"}
+from scorer.reads import TableState
 
 
 @dataclass(frozen=True)
@@ -76,11 +73,11 @@ def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> She
             note = f"Corrected under {correction.law}: {correction.reason}"
             notes[correction.number] = (*notes.get(correction.number, ()), note)
     return SheetView(
-        names=engine.Pair(*(_names(state.partnership(side)) for side in engine.SIDES)),
+        names=pair_names(state),
         honours=_figures(drawn.honours, notes, upward=True),
         games=[
             GameView(
-                _GAME_LABELS[block.game.number - 1],
+                engine.game_heading(block.game.number),
                 _figures(block.cells, notes, upward=False),
                 block.game.winner,
             )
@@ -120,37 +117,14 @@ def words(state: TableState) -> Words:
 def declaration_words(state: TableState, deal: Deal) -> str:
     """ "Mrs. Carr dealt and made hearts" or "Mrs. Carr dealt and passed; Mr. Dane made
     hearts, doubled" """
-    dealer = state.seats[deal.dealer].name
-    make = engine.Trump(deal.trump).label.lower()
-    doubled = _DOUBLED.get(deal.doubles, f", doubled {deal.doubles} times")
-    if deal.maker == engine.Maker.DEALER:
-        return f"{dealer} dealt and made {make}{doubled}"
-    partner = state.seats[deal.maker_seat].name
-    return f"{dealer} dealt and passed; {partner} made {make}{doubled}"
+    return say.declaration(
+        deal.declaration(), state.seats[deal.dealer].name, state.seats[deal.maker_seat].name
+    )
 
 
 def deal_line(state: TableState, deal: Deal) -> str:
-    """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; We: four"."""
-    words = f"{deal.number}. {declaration_words(state, deal)}"
-    if not deal.played:
-        return f"{words} \u2014 not played (Spade Convention)"
-    assert deal.tricks is not None
-    side = deal.dealer_side
-    tricks = f"{side.label} {deal.tricks} tricks"
-    if deal.honours:
-        held = f"{engine.Side(deal.honours_side).label}: {CALLED[engine.Honours[deal.honours]]}"
-    else:
-        held = ACES_EASY
-    extras = [
-        f"{label} chicane {count}"
-        for label, count in (("We", deal.chicane_we), ("They", deal.chicane_they))
-        if count
-    ] + [
-        f"{label} revoked {count}"
-        for label, count in (("We", deal.revokes_we), ("They", deal.revokes_they))
-        if count
-    ]
-    return f"{words} \u2014 {tricks}; honours {held}" + "".join(f"; {e}" for e in extras)
+    """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; honours We: four"."""
+    return f"{deal.number}. {declaration_words(state, deal)} \u2014 {say.result(deal.to_engine())}"
 
 
 @dataclass(frozen=True)
@@ -197,7 +171,7 @@ class AgreementView:
 
 def agreement_view(state: TableState) -> AgreementView:
     rubber = state.rubber
-    points = rubber.agreed_value if rubber.agreed else value(state)
+    points = rubber.agreed_value if rubber.agreed else state.value
     assert points is not None
     if points == 0:
         worth = "nobody gains or loses" if not state.sheet.finished else "the sides are level"
@@ -247,16 +221,17 @@ class RubberRow:
     finished: bool
 
 
-def rubber_rows(rubbers: Iterable[Rubber]) -> list[RubberRow]:
-    """Rubbers for a list, each worked out from its prefetched deals."""
-    found = []
-    for rubber in rubbers:
-        seats = [seat.member for seat in rubber.seats.all()]
-        recorded = [deal.to_engine() for deal in rubber.deals.all() if not deal.in_progress]
-        sheet = engine.work_out(recorded, rubber.rules)
-        names = engine.Pair(_names((seats[0], seats[2])), _names((seats[1], seats[3])))
-        found.append(RubberRow(rubber, names, standing(sheet), sheet.finished))
-    return found
+def rubber_rows(states: Iterable[TableState]) -> list[RubberRow]:
+    """Rubbers for a list, each worked out from its deals."""
+    return [
+        RubberRow(state.rubber, pair_names(state), standing(state.sheet), state.sheet.finished)
+        for state in states
+    ]
+
+
+def pair_names(state: TableState) -> engine.Pair[str]:
+    """Each side's players, short: "Carr & Dane"."""
+    return engine.Pair(*(_names(state.partnership(side)) for side in engine.SIDES))
 
 
 # -- For printing ---------------------------------------------------------------------------
@@ -279,36 +254,15 @@ class DealRow:
 def deal_rows(state: TableState) -> list[DealRow]:
     rows = []
     for deal, scored in zip(state.recorded, state.sheet.deals, strict=True):
-        maker = state.seats[deal.maker_seat].name
-        passed = " (passed)" if deal.maker == engine.Maker.PARTNER else ""
-        doubled = _DOUBLED.get(deal.doubles, f", doubled {deal.doubles} times")
-        make = f"{engine.Trump(deal.trump).label} by {maker}{passed}{doubled}"
-        if deal.played:
-            tricks = f"{deal.dealer_side.label} {deal.tricks}"
-            honours = (
-                f"{engine.Side(deal.honours_side).label}: {CALLED[engine.Honours[deal.honours]]}"
-                if deal.honours
-                else ACES_EASY
-            )
-        else:
-            tricks, honours = "not played", "—"
-        extras = [
-            f"{label} chicane {count}"
-            for label, count in (("We", deal.chicane_we), ("They", deal.chicane_they))
-            if count
-        ] + [
-            f"{label} revoked {count}"
-            for label, count in (("We", deal.revokes_we), ("They", deal.revokes_they))
-            if count
-        ]
+        recorded = scored.deal
         rows.append(
             DealRow(
                 number=deal.number,
                 dealer=state.seats[deal.dealer].name,
-                make=make,
-                tricks=tricks,
-                honours=honours,
-                extras="; ".join(extras),
+                make=say.make(recorded, state.seats[deal.maker_seat].name),
+                tricks=say.tricks(recorded),
+                honours=say.honours(recorded),
+                extras="; ".join(say.extras(recorded)),
                 we=scored.entries.we,
                 they=scored.entries.they,
             )
@@ -334,22 +288,18 @@ class MemberTotal:
     provisional: int  # points from rubbers not yet agreed, as their sheets stand
 
 
-def evening(rubbers: Iterable[Rubber]) -> tuple[list[EveningRubber], list[MemberTotal]]:
-    """Each rubber in a line, and each member's points over them (rubbers need their seats
-    and deals prefetched)."""
+def evening(states: Iterable[TableState]) -> tuple[list[EveningRubber], list[MemberTotal]]:
+    """Each rubber in a line, and each member's points over them."""
     lines: list[EveningRubber] = []
     totals: dict[int, list[Any]] = {}
-    for rubber in rubbers:
-        seats = [seat.member for seat in rubber.seats.all()]
-        recorded = [deal for deal in rubber.deals.all() if not deal.in_progress]
-        sheet = engine.work_out((deal.to_engine() for deal in recorded), rubber.rules)
-        state = TableState(rubber, tuple(seats), tuple(recorded), None, sheet)
-        points = rubber.agreed_value if rubber.agreed_value is not None else value(state)
+    for state in states:
+        rubber, sheet = state.rubber, state.sheet
+        points = rubber.agreed_value if rubber.agreed_value is not None else state.value
         won = sheet.games_won
         lines.append(
             EveningRubber(
                 rubber=rubber,
-                names=engine.Pair(_names((seats[0], seats[2])), _names((seats[1], seats[3]))),
+                names=pair_names(state),
                 games=f"{won.we}\u2013{won.they}",
                 points=points,
                 outcome=(
@@ -360,11 +310,11 @@ def evening(rubbers: Iterable[Rubber]) -> tuple[list[EveningRubber], list[Member
                 status=_status(rubber),
             )
         )
-        for position, member in enumerate(seats):
-            gain = points if position % 2 == 0 else -points
+        for share in engine.BRIDGE.shares(points):
+            member = state.seats[share.seats[0]]
             total = totals.setdefault(member.pk, [member, 0, 0, 0])
             total[1] += 1
-            total[2 if rubber.agreed else 3] += gain
+            total[2 if rubber.agreed else 3] += share.points
     members = sorted(
         (MemberTotal(*total) for total in totals.values()),
         key=lambda total: (-(total.agreed + total.provisional), total.member.name),

@@ -1,22 +1,18 @@
-"""The whole club as one JSON document, `elwell-club/1`, out and back in.
+"""The scorer's part of the club's file, elwell-club/1: the club's settings, its accounts
+and members, and every rubber, out and back in (the whole file: ledger/club_json.py).
 
 Each rubber is an `elwell-rubber/1` object (so the rules engine checks every deal as it
 comes in), with what that format does not carry: the table, its seats, who recorded
-what and when, its corrections and its agreement. Members, stakes, payments and sittings
-go beside the rubbers. People are named by username everywhere, the cut included. The
-ledger's postings are not written out: they follow from the agreements and payments, and
-an imported closed settlement must come out as it was exported, or the import is refused.
+what and when, its cut, its corrections and its agreement. People are named by username
+everywhere, the cut included.
 
-Import goes into an empty club, in one transaction. The document's shape is checked by
-its schema (pydantic, below), every place named in a refusal; what it says is then
-checked by the rules engine and the ledger's own services, as the site's pages would be;
-and anything the pages could not show is refused. A file that does not validate changes
-nothing. `export_club` of an imported club gives back the document it was imported from.
+On import, the shape of each part is checked by its schema (pydantic, below), every place
+named in a refusal; what it says is then checked by the rules engine and written as the
+site would write it; and anything the pages could not show is refused.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -37,15 +33,12 @@ from pydantic import (
     ValidationError,
 )
 
-from ledger import services as ledger
-from ledger.models import Payment, Sitting, Stake
-from scorer import engine, services
+from scorer import engine, reads, signals
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import RANKS, SUITS
 from scorer.engine.interchange import deal_json, read_deal, rubber_json
 from scorer.models import MOST_POINTS, Club, Correction, Deal, Member, Rubber, Seat
-
-FORMAT = "elwell-club/1"
+from scorer.once import Refused
 
 
 class ImportRefused(ValueError):
@@ -55,18 +48,13 @@ class ImportRefused(ValueError):
 # -- Export -----------------------------------------------------------------------------------
 
 
-def money_text(amount: Decimal) -> str:
-    """An amount as the file writes it: a decimal string, without needless zeros."""
-    return f"{amount.normalize():f}"
-
-
-def export_club() -> dict[str, Any]:
+def export_scorer() -> dict[str, Any]:
+    """The club, its accounts, members and rubbers: the scorer's part of elwell-club/1."""
     users = get_user_model()
     club = Club.get()
     members = list(Member.objects.select_related("user"))
     usernames = {member.pk: member.user.get_username() for member in members}
     return {
-        "format": FORMAT,
         "club": {
             "name": club.name,
             "doubling_limit": club.doubling_limit,
@@ -88,21 +76,9 @@ def export_club() -> dict[str, Any]:
             {"username": usernames[m.pk], "name": m.name, "short_name": m.short_name}
             for m in members
         ],
-        "stakes": [
-            {
-                "per_hundred": money_text(stake.per_hundred),
-                "currency": stake.currency,
-                "smallest_unit": money_text(stake.smallest_unit),
-                "valid_from": stake.valid_from.isoformat(),
-                "set_by": stake.set_by.get_username(),
-            }
-            for stake in Stake.objects.select_related("set_by").order_by("valid_from", "id")
-        ],
         "rubbers": [
             _rubber(rubber, usernames) for rubber in Rubber.objects.order_by("started_at", "id")
         ],
-        "payments": _payments(),
-        "sittings": _sittings(),
     }
 
 
@@ -189,49 +165,7 @@ def _rubber(rubber: Rubber, usernames: dict[int, str]) -> dict[str, Any]:
     return data
 
 
-def _payments() -> list[dict[str, Any]]:
-    payments = list(
-        Payment.objects.select_related("payer__user", "payee__user", "recorded_by").order_by(
-            "recorded_at", "id"
-        )
-    )
-    index = {payment.pk: n for n, payment in enumerate(payments)}
-    return [
-        {
-            "payer": p.payer.user.get_username(),
-            "payee": p.payee.user.get_username(),
-            "amount": money_text(p.amount),
-            "method": p.method,
-            "note": p.note,
-            "reverses": index.get(p.reverses_id) if p.reverses_id else None,
-            "recorded_by": _name(p.recorded_by),
-            "recorded_at": p.recorded_at.isoformat(),
-        }
-        for p in payments
-    ]
-
-
-def _sittings() -> list[dict[str, Any]]:
-    found = []
-    for sitting in Sitting.objects.select_related("created_by", "closed_by").order_by("start"):
-        found.append(
-            {
-                "name": sitting.name,
-                "start": sitting.start.isoformat(),
-                "end": sitting.end.isoformat(),
-                "created_by": _name(sitting.created_by),
-                "closed_at": _time(sitting.closed_at),
-                "closed_by": _name(sitting.closed_by),
-                "due": {
-                    line.member.user.get_username(): money_text(line.due)
-                    for line in sitting.lines.select_related("member__user")
-                },
-            }
-        )
-    return found
-
-
-# -- The document's shape ---------------------------------------------------------------------
+# -- The shape of the scorer's part ----------------------------------------------------------
 
 
 def _in_the_calendar(moment: datetime) -> datetime:
@@ -303,14 +237,6 @@ class MemberDoc(Shape):
     username: Name
     name: Annotated[str, Field(min_length=1, max_length=60)]
     short_name: Annotated[str, Field(min_length=1, max_length=16)]
-
-
-class StakeDoc(Shape):
-    per_hundred: Money
-    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
-    smallest_unit: Money
-    valid_from: Moment
-    set_by: Name
 
 
 class Draw(Shape):
@@ -419,39 +345,7 @@ class RubberDoc(Shape):
         return data
 
 
-class PaymentDoc(Shape):
-    payer: Name
-    payee: Name
-    amount: Money
-    method: Literal["cash", "transfer"]
-    note: Annotated[str, Field(max_length=200)]
-    reverses: Annotated[int, Field(ge=0)] | None
-    recorded_by: Name
-    recorded_at: Moment
-
-
-class SittingDoc(Shape):
-    name: Annotated[str, Field(min_length=1, max_length=60)]
-    start: Moment
-    end: Moment
-    created_by: Name
-    closed_at: Moment | None
-    closed_by: Name | None
-    due: dict[Name, Money]
-
-
-class ClubDoc(Shape):
-    format: Literal["elwell-club/1"]
-    club: ClubSettings
-    accounts: list[Account]
-    members: list[MemberDoc]
-    stakes: list[StakeDoc]
-    rubbers: list[RubberDoc]
-    payments: list[PaymentDoc]
-    sittings: list[SittingDoc]
-
-
-def _place(location: tuple[int | str, ...]) -> str:
+def place(location: tuple[int | str, ...]) -> str:
     """("rubbers", 3, "recorded", 2, "dealer") → "rubbers[3].recorded[2].dealer"."""
     place = ""
     for step in location:
@@ -492,7 +386,7 @@ _SAID = {
 }
 
 
-def _refusal(error: ValidationError) -> ImportRefused:
+def refusal(error: ValidationError) -> ImportRefused:
     first = error.errors(include_url=False)[0]
     kind = first["type"]
     if kind == "json_invalid":
@@ -501,76 +395,40 @@ def _refusal(error: ValidationError) -> ImportRefused:
     if not said:
         said = str(first["msg"]).removeprefix("Value error, ")
         said = said[0].lower() + said[1:]
-    return ImportRefused(f"{_place(tuple(first['loc']))} {said}")
-
-
-def read_document(text: str | bytes) -> ClubDoc:
-    """The document's shape, checked; ImportRefused names the first place that is wrong."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise ImportRefused(f"the file is not UTF-8 text: {error}") from None
-    try:  # pydantic's reader bounds the nesting: a document nested absurdly deep is refused
-        return ClubDoc.model_validate_json(text)
-    except ValidationError as error:
-        raise _refusal(error) from None
+    return ImportRefused(f"{place(tuple(first['loc']))} {said}")
 
 
 # -- Import -----------------------------------------------------------------------------------
 
 
-def import_club(data: Any) -> dict[str, int]:
-    """Bring a whole club (parsed JSON) into an empty database; refuse, changing nothing,
-    if any part of it does not hold."""
-    try:
-        text = json.dumps(data, ensure_ascii=False)
-    except (TypeError, ValueError) as error:
-        raise ImportRefused(f"the document is not JSON: {error}") from None
-    return import_club_text(text)
+class Loader:
+    """Writes a checked document's club, accounts, members and rubbers as the site would,
+    refusing what it refuses. The ledger's part of the file is written by the ledger
+    (ledger/club_json.py), with the people this one made (`user`, `member`)."""
 
-
-@transaction.atomic
-def import_club_text(text: str | bytes) -> dict[str, int]:
-    document = read_document(text)
-    if Member.objects.exists() or Rubber.objects.exists() or get_user_model().objects.exists():
-        raise ImportRefused(
-            "this database already has accounts, members or rubbers: import into a new, empty one"
-        )
-    return _Loader(document).load()
-
-
-class _Loader:
-    """Writes a checked document through the site's own services, in the order things
-    happened, refusing what they refuse."""
-
-    def __init__(self, document: ClubDoc) -> None:
-        self.document = document
+    def __init__(self) -> None:
         self.users: dict[str, Any] = {}
         self.members: dict[str, Member] = {}
 
-    def load(self) -> dict[str, int]:
-        document = self.document
-        self._club(document.club)
-        for n, account in enumerate(document.accounts):
+    def people(self, club: ClubSettings, accounts: list[Account], members: list[MemberDoc]) -> None:
+        self._club(club)
+        for n, account in enumerate(accounts):
             self._account(account, f"accounts[{n}]")
-        for n, member in enumerate(document.members):
+        for n, member in enumerate(members):
             self._member(member, f"members[{n}]")
-        for n, stake in enumerate(document.stakes):
-            self._stake(stake, f"stakes[{n}]")
-        for n, rubber in enumerate(document.rubbers):
-            self._rubber(rubber, f"rubbers[{n}]")
-        self._ledger()
-        return {"members": len(self.members), "rubbers": len(document.rubbers)}
 
-    def _user(self, name: str | None, where: str) -> Any:
+    def rubbers(self, rubbers: list[RubberDoc]) -> None:
+        for n, rubber in enumerate(rubbers):
+            self._rubber(rubber, f"rubbers[{n}]")
+
+    def user(self, name: str | None, where: str) -> Any:
         if name is None:
             return None
         if name not in self.users:
             raise ImportRefused(f"{where}: no account {name!r} in the file")
         return self.users[name]
 
-    def _seated(self, name: str, where: str) -> Member:
+    def member(self, name: str, where: str) -> Member:
         if name not in self.members:
             raise ImportRefused(f"{where}: no member {name!r} in the file")
         return self.members[name]
@@ -600,29 +458,13 @@ class _Loader:
         self.users[username] = user
 
     def _member(self, data: MemberDoc, where: str) -> None:
-        user = self._user(data.username, f"{where}.username")
+        user = self.user(data.username, f"{where}.username")
         name, short = data.name.strip(), data.short_name.strip()
         if not name or not short:
             raise ImportRefused(f"{where}: a name and a short name, not only spaces")
         if data.username in self.members or any(m.name == name for m in self.members.values()):
             raise ImportRefused(f"{where}: {name!r} is in the file twice")
         self.members[data.username] = Member.objects.create(user=user, name=name, short_name=short)
-
-    def _stake(self, data: StakeDoc, where: str) -> None:
-        latest = Stake.latest()
-        if latest is not None and data.valid_from < latest.valid_from:
-            raise ImportRefused(f"{where}.valid_from: stakes come in the order they were set")
-        self._refused_by_ledger(
-            where,
-            lambda: ledger.set_stake(
-                per_hundred=data.per_hundred,
-                currency=data.currency,
-                smallest_unit=data.smallest_unit,
-                user=self._user(data.set_by, f"{where}.set_by"),
-                seen=ledger.stake_seen(latest),
-                at=data.valid_from,
-            ),
-        )
 
     def _rubber(self, data: RubberDoc, where: str) -> None:
         try:
@@ -633,11 +475,11 @@ class _Loader:
             raise ImportRefused(f"{where}: {error}") from None
         if len(set(data.seats)) != 4:
             raise ImportRefused(f"{where}.seats must name four different members")
-        members = [self._seated(name, f"{where}.seats[{n}]") for n, name in enumerate(data.seats)]
+        members = [self.member(name, f"{where}.seats[{n}]") for n, name in enumerate(data.seats)]
         rubber = Rubber.objects.create(
             table=data.table,
             started_at=data.started_at,
-            started_by=self._user(data.started_by, f"{where}.started_by"),
+            started_by=self.user(data.started_by, f"{where}.started_by"),
             doubling_limit=read.rules.doubling_limit,
             spade_convention=read.rules.spade_convention,
             abandoned_counts=data.abandoned_counts,
@@ -691,9 +533,9 @@ class _Loader:
                 trump=deal.trump.value,
                 doubles=deal.doubles,
                 declared_at=record.declared_at,
-                declared_by=self._user(record.declared_by, f"{place}.declared_by"),
+                declared_by=self.user(record.declared_by, f"{place}.declared_by"),
                 recorded_at=record.recorded_at,
-                recorded_by=self._user(record.recorded_by, f"{place}.recorded_by"),
+                recorded_by=self.user(record.recorded_by, f"{place}.recorded_by"),
                 played=deal.play is not None,
             )
             if deal.play is not None:
@@ -736,14 +578,14 @@ class _Loader:
             trump=deal.trump.value,
             doubles=deal.doubles,
             declared_at=data.declared_at,
-            declared_by=self._user(data.declared_by, f"{place}.declared_by"),
+            declared_by=self.user(data.declared_by, f"{place}.declared_by"),
         )
 
     def _corrections(self, rubber: Rubber, data: RubberDoc, where: str) -> None:
         """Each correction as made, checked as the rubber's page would show it: undone one
         by one from the deals as they stand, each must give back the deal as it was before,
         and the sheet as it stood then must work out."""
-        state = services.table_state(rubber)
+        state = reads.table_state(rubber)
         deals = {deal.number: deal.snapshot() for deal in state.recorded}
         made = sorted(enumerate(data.corrections), key=lambda item: item[1].made_at)
         if [n for n, _ in made] != list(range(len(made))):
@@ -766,14 +608,14 @@ class _Loader:
                 reason=item.reason,
                 before=item.before.kept(),
                 after=None if item.after is None else item.after.kept(),
-                made_by=self._user(item.made_by, f"{where}.corrections[{n}].made_by"),
+                made_by=self.user(item.made_by, f"{where}.corrections[{n}].made_by"),
                 made_at=item.made_at,
             )
         moments = [(f"{where}.corrections[{n}]", c.made_at) for n, c in enumerate(data.corrections)]
         moments += [(f"{where}.recorded[{n}]", r.recorded_at) for n, r in enumerate(data.recorded)]
         for place, moment in moments:
             try:
-                services.as_it_stood(state, moment)
+                reads.as_it_stood(state, moment)
             except (engine.RubberError, KeyError, ValueError) as error:
                 raise ImportRefused(
                     f"{place}: the sheet as it stood then does not work out: {error}"
@@ -791,7 +633,7 @@ class _Loader:
             by, at = getattr(agreement, f"{side}_by"), getattr(agreement, f"{side}_at")
             if (by is None) != (at is None):
                 raise ImportRefused(f"{place}: {side}_by and {side}_at go together")
-            setattr(rubber, f"{side}_agreed_by", self._user(by, f"{place}.{side}_by"))
+            setattr(rubber, f"{side}_agreed_by", self.user(by, f"{place}.{side}_by"))
             setattr(rubber, f"{side}_agreed_at", at)
         rubber.agreed_at = agreement.agreed_at
         rubber.agreed_value = agreement.value
@@ -811,79 +653,21 @@ class _Loader:
             if rubber.deals.filter(recorded_at__isnull=True).exists():
                 raise ImportRefused(f"{place}: an agreed rubber has no deal in progress")
         rubber.save()
-        if rubber.agreed_at is not None:
-            self._refused_by_ledger(
-                place, lambda: ledger.post_rubber(rubber, members, at=rubber.agreed_at)
-            )
-
-    def _ledger(self) -> None:
-        """Payments and closings, in the order they happened: a payment before a closing
-        counts in it."""
-        events: list[tuple[datetime, int, int]] = []
-        payments, sittings = self.document.payments, self.document.sittings
-        events += [(payment.recorded_at, 0, n) for n, payment in enumerate(payments)]
-        made: dict[int, Sitting] = {}
-        for n, item in enumerate(sittings):
-            place = f"sittings[{n}]"
-            made[n] = self._refused_by_ledger(
+        if rubber.agreed_at is not None:  # announced as at the table, at its moment
+            self.refused_as(
                 place,
-                lambda item=item, place=place: ledger.open_sitting(
-                    name=item.name,
-                    start=item.start,
-                    end=item.end,
-                    user=self._user(item.created_by, f"{place}.created_by"),
+                lambda: signals.rubber_agreed.send(
+                    Rubber, rubber=rubber, seats=members, at=rubber.agreed_at
                 ),
             )
-            if (item.closed_at is None) != (item.closed_by is None):
-                raise ImportRefused(f"{place}: closed_at and closed_by go together")
-            if item.closed_at is not None:
-                events.append((item.closed_at, 1, n))
-            elif item.due:
-                raise ImportRefused(f"{place}.due: an open sitting has nothing fixed as due")
-        recorded: list[Payment] = []
-        for _, what, n in sorted(events, key=lambda event: (event[0], event[1])):
-            if what == 0:
-                recorded.append(self._payment(payments[n], f"payments[{n}]", recorded))
-            else:
-                self._close(made[n], sittings[n], f"sittings[{n}]")
-
-    def _payment(self, item: PaymentDoc, where: str, recorded: list[Payment]) -> Payment:
-        if item.reverses is not None and item.reverses >= len(recorded):
-            raise ImportRefused(f"{where}.reverses must name an earlier payment")
-        payer = self._seated(item.payer, f"{where}.payer")
-        payee = self._seated(item.payee, f"{where}.payee")
-        return self._refused_by_ledger(
-            where,
-            lambda: ledger.record_payment(
-                payer=payer,
-                payee=payee,
-                amount=item.amount,
-                method=item.method,
-                note=item.note,
-                user=self._user(item.recorded_by, f"{where}.recorded_by"),
-                reverses=recorded[item.reverses] if item.reverses is not None else None,
-                at=item.recorded_at,
-            ),
-        )
-
-    def _close(self, sitting: Sitting, item: SittingDoc, where: str) -> None:
-        assert item.closed_at is not None
-        closed = self._refused_by_ledger(
-            where,
-            lambda: ledger.close(
-                sitting, self._user(item.closed_by, f"{where}.closed_by"), at=item.closed_at
-            ),
-        )
-        found = {line.member.user.get_username(): line.due for line in closed.lines}
-        if found != dict(item.due):
-            raise ImportRefused(f"{where}: its settlement does not come out as exported")
 
     @staticmethod
-    def _refused_by_ledger[T](where: str, write: Callable[[], T]) -> T:
+    def refused_as[T](where: str, write: Callable[[], T]) -> T:
+        """A write by the site's own services; their refusal, named by its place."""
         try:
             with transaction.atomic():
                 return write()
-        except ledger.LedgerError as error:
+        except Refused as error:
             raise ImportRefused(f"{where}: {error}") from None
         except IntegrityError as error:  # the database's own rule, refused as such
             raise ImportRefused(f"{where}: {error}") from None

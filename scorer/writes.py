@@ -1,9 +1,12 @@
-"""Writing to a rubber: starting it, declaring a deal, recording its result.
+"""Writing to a rubber: starting it, declaring a deal, recording its result, correcting a
+deal, agreeing the rubber.
 
-Every write is guarded twice. The form's own key is recorded with the write, so that a
-double tap or a form sent again changes nothing. The form also carries the rubber's
-revision it was shown at; if the rubber has moved on since (another phone recorded in
-between), the write is refused, never applied over a sheet its sender has not seen.
+Every write is guarded twice (scorer/once.py). The form's own key is recorded with the
+write, so that a double tap or a form sent again changes nothing. The form also carries
+the rubber's revision it was shown at; if the rubber has moved on since (another phone
+recorded in between), the write is refused, never applied over a sheet its sender has not
+seen. An agreement is announced (`signals.rubber_agreed`) in its own transaction, for the
+ledger to post; the scorer does not know who listens.
 """
 
 from __future__ import annotations
@@ -12,71 +15,22 @@ import random
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ledger import services as ledger
-from scorer import engine
+from scorer import engine, signals
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners
 from scorer.engine.diff import changes
-from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, side_of
+from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
 from scorer.once import Stale, claim, first_answer
+from scorer.reads import TableState, table_state, table_state_of
 
 CUT_FOR_DEAL = "cut"
 CUT_FOR_PARTNERS = "partners"
-
-
-@dataclass(frozen=True)
-class TableState:
-    """A rubber as its page shows it, read in two queries: the seats, then the deals."""
-
-    rubber: Rubber
-    seats: tuple[Member, ...]  # round the table, from seat 0
-    recorded: tuple[Deal, ...]
-    in_progress: Deal | None
-    sheet: engine.Sheet
-
-    @property
-    def next_number(self) -> int:
-        return len(self.recorded) + 1
-
-    @property
-    def next_dealer(self) -> int:
-        """The deal passes to the left of whoever dealt last (Law 32)."""
-        last = self.in_progress or (self.recorded[-1] if self.recorded else None)
-        if last is None:
-            return self.rubber.first_dealer
-        return (last.dealer + 1) % 4
-
-    def partnership(self, side: engine.Side) -> tuple[Member, Member]:
-        first = 0 if side is engine.Side.WE else 1
-        return self.seats[first], self.seats[first + 2]
-
-
-def table_state(rubber: Rubber) -> TableState:
-    seats = tuple(seat.member for seat in rubber.seats.select_related("member"))
-    return _state(rubber, seats)
-
-
-def table_state_of(pk: int) -> TableState:
-    """The state of rubber `pk` in two queries: the rubber with its seats, then the deals.
-    Raises Rubber.DoesNotExist."""
-    seats = list(Seat.objects.filter(rubber_id=pk).select_related("rubber", "member"))
-    if not seats:
-        raise Rubber.DoesNotExist(f"no rubber {pk}")
-    return _state(seats[0].rubber, tuple(seat.member for seat in seats))
-
-
-def _state(rubber: Rubber, seats: tuple[Member, ...]) -> TableState:
-    deals = list(rubber.deals.all())
-    in_progress = deals.pop() if deals and deals[-1].in_progress else None
-    sheet = engine.work_out((deal.to_engine() for deal in deals), rubber.rules)
-    return TableState(rubber, seats, tuple(deals), in_progress, sheet)
 
 
 # -- Starting a rubber --------------------------------------------------------------------
@@ -270,8 +224,6 @@ def _write_result(deal: Deal, result: Result) -> None:
 
 # -- Corrections (Laws 12, 13) -------------------------------------------------------------
 
-LAWS = {engine.Kind.TRICKS: "Law 12", engine.Kind.HONOURS: "Law 13"}
-
 
 @dataclass(frozen=True)
 class Corrected:
@@ -326,7 +278,7 @@ def correct(
         rubber=state.rubber,
         number=number,
         kind=kind.value,
-        law=LAWS[kind],
+        law=engine.law(kind),
         reason=reason.strip(),
         before=deal.snapshot(),
         after=None if corrected is None else corrected.snapshot(),
@@ -354,22 +306,6 @@ def _refuse_removal(state: TableState, number: int) -> None:
         )
 
 
-def as_it_stood(state: TableState, at: datetime) -> TableState:
-    """The rubber as it stood at a past moment: the deals recorded by then, each as it
-    was before any correction made since."""
-    rubber = state.rubber
-    deals = {deal.number: deal for deal in state.recorded}
-    for correction in reversed(list(rubber.corrections.filter(made_at__gt=at))):
-        deals[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
-    stood = tuple(
-        deal
-        for _, deal in sorted(deals.items())
-        if deal.recorded_at is not None and deal.recorded_at <= at
-    )
-    sheet = engine.work_out((deal.to_engine() for deal in stood), rubber.rules)
-    return replace(state, recorded=stood, in_progress=None, sheet=sheet)
-
-
 # -- Agreeing the rubber --------------------------------------------------------------------
 
 AGREEMENT_FIELDS = [
@@ -381,15 +317,6 @@ AGREEMENT_FIELDS = [
     "agreed_value",
     "abandoned",
 ]
-
-
-def value(state: TableState) -> int:
-    """What the rubber is worth to We if agreed now (negative when They gain): the
-    difference of the totals once won (Law 11); if abandoned unwon, the points as they
-    stand or nothing, as the club's rule was when it started."""
-    if state.sheet.finished or state.rubber.abandoned_counts:
-        return state.sheet.net.we
-    return 0
 
 
 @transaction.atomic
@@ -418,10 +345,12 @@ def agree(
         setattr(rubber, f"{each.value}_agreed_at", now)
     if rubber.we_agreed_at and rubber.they_agreed_at:
         rubber.agreed_at = now
-        rubber.agreed_value = value(state)
+        rubber.agreed_value = state.value
         rubber.abandoned = not state.sheet.finished
         rubber.save(update_fields=AGREEMENT_FIELDS)
-        ledger.post_rubber(rubber, state.seats)  # in this transaction: posted with it, once
+        # In this transaction: whoever listens (the ledger) posts with it, once, or refuses
+        # it whole.
+        signals.rubber_agreed.send(Rubber, rubber=rubber, seats=state.seats)
         return state
     rubber.save(update_fields=AGREEMENT_FIELDS)
     return state
@@ -483,8 +412,8 @@ def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: AbstractBaseUs
     state = table_state(rubber)
     for deal in deals:
         seat = state.next_dealer
-        if side_of(seat) is not deal.dealer:
-            seat = (seat + 1) % 4  # dealt out of turn, and the deal stood (Law 43)
+        if engine.side_of_seat(seat) is not deal.dealer:
+            seat = (seat + 1) % len(engine.SEATS)  # dealt out of turn, it stood (Law 43)
         declaration = Declaration(seat, deal.maker, deal.trump, deal.doubles)
         state = declare(
             state=state,

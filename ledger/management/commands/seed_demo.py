@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import random
 import uuid
-from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scorer import engine, services
-from scorer.engine import loads
-from scorer.models import Club, Member, Rubber, side_of
+from scorer import engine, reads, writes
+from scorer import specimen as elwell
+from scorer.models import Club, Member, Rubber
 
-SPECIMEN = Path(__file__).resolve().parents[2] / "data" / "elwell-specimen.json"
 STAFF = ("secretary", "secretary-1905")
 MEMBERS = [
     ("Mrs. Carr", "Carr"),
@@ -68,23 +66,23 @@ class Command(BaseCommand):
 
         # Elwell's specimen: We (Z, Y) are Mrs. Carr and Mr. Dane, They (A, B) Miss Fenwick
         # and Col. Hartley, seated round the table We, They, We, They.
-        specimen = loads(SPECIMEN.read_text())
-        rubber = services.start_rubber(
+        specimen = elwell.specimen()
+        rubber = writes.start_rubber(
             table="Table 1", members=[carr, fenwick, dane, hartley], first_dealer=0, user=staff
         )
-        services.replay(rubber=rubber, deals=specimen.deals, user=staff)
+        writes.replay(rubber=rubber, deals=specimen.deals, user=staff)
 
         # A rubber in progress: two deals played (We have the first game), the third
         # declared, its result to come.
-        rubber = services.start_rubber(
+        rubber = writes.start_rubber(
             table="Table 2",
             members=[ingram, lacey, moreton, pryce],
-            first_dealer=services.CUT_FOR_DEAL,
+            first_dealer=writes.CUT_FOR_DEAL,
             user=staff,
             rng=random.Random(1905),
         )
-        first = side_of(rubber.first_dealer)
-        services.replay(
+        first = engine.side_of_seat(rubber.first_dealer)
+        writes.replay(
             rubber=rubber,
             deals=[
                 _deal(first, "H", 9, ((3, 0), (1, 1))),
@@ -92,13 +90,13 @@ class Command(BaseCommand):
             ],
             user=staff,
         )
-        state = services.table_state(rubber)
-        services.declare(
+        state = reads.table_state(rubber)
+        writes.declare(
             state=state,
             user=staff,
             key=uuid.uuid4(),
             revision=rubber.revision,
-            declaration=services.Declaration(
+            declaration=writes.Declaration(
                 dealer=state.next_dealer,
                 maker=engine.Maker.PARTNER,
                 trump=engine.Trump.DIAMONDS,

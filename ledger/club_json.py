@@ -1,0 +1,293 @@
+"""The whole club as one JSON document, `elwell-club/1`, out and back in: the scorer's
+part (scorer/club_json.py: the club, its accounts and members, every rubber) and the
+ledger's (its stakes, payments and sittings).
+
+The ledger's postings are not written out: they follow from the agreements and payments,
+and an imported closed settlement must come out as it was exported, or the import is
+refused. Import goes into an empty club, in one transaction: a file that does not validate
+changes nothing. `export_club` of an imported club gives back the document it came from.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from pydantic import Field, ValidationError
+
+from ledger import services as ledger
+from ledger.models import Payment, Sitting, Stake
+from scorer.club_json import (
+    Account,
+    ClubSettings,
+    ImportRefused,
+    Loader,
+    MemberDoc,
+    Moment,
+    Money,
+    Name,
+    RubberDoc,
+    Shape,
+    export_scorer,
+    refusal,
+)
+from scorer.models import Member, Rubber
+
+FORMAT = "elwell-club/1"
+
+
+def money_text(amount: Decimal) -> str:
+    """An amount as the file writes it: a decimal string, without needless zeros."""
+    return f"{amount.normalize():f}"
+
+
+def export_club() -> dict[str, Any]:
+    scorer_part = export_scorer()
+    return {
+        "format": FORMAT,
+        "club": scorer_part["club"],
+        "accounts": scorer_part["accounts"],
+        "members": scorer_part["members"],
+        "stakes": [
+            {
+                "per_hundred": money_text(stake.per_hundred),
+                "currency": stake.currency,
+                "smallest_unit": money_text(stake.smallest_unit),
+                "valid_from": stake.valid_from.isoformat(),
+                "set_by": stake.set_by.get_username(),
+            }
+            for stake in Stake.objects.select_related("set_by").order_by("valid_from", "id")
+        ],
+        "rubbers": scorer_part["rubbers"],
+        "payments": _payments(),
+        "sittings": _sittings(),
+    }
+
+
+def _name(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _time(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _payments() -> list[dict[str, Any]]:
+    payments = list(
+        Payment.objects.select_related("payer__user", "payee__user", "recorded_by").order_by(
+            "recorded_at", "id"
+        )
+    )
+    index = {payment.pk: n for n, payment in enumerate(payments)}
+    return [
+        {
+            "payer": p.payer.user.get_username(),
+            "payee": p.payee.user.get_username(),
+            "amount": money_text(p.amount),
+            "method": p.method,
+            "note": p.note,
+            "reverses": index.get(p.reverses_id) if p.reverses_id else None,
+            "recorded_by": _name(p.recorded_by),
+            "recorded_at": p.recorded_at.isoformat(),
+        }
+        for p in payments
+    ]
+
+
+def _sittings() -> list[dict[str, Any]]:
+    found = []
+    for sitting in Sitting.objects.select_related("created_by", "closed_by").order_by("start"):
+        found.append(
+            {
+                "name": sitting.name,
+                "start": sitting.start.isoformat(),
+                "end": sitting.end.isoformat(),
+                "created_by": _name(sitting.created_by),
+                "closed_at": _time(sitting.closed_at),
+                "closed_by": _name(sitting.closed_by),
+                "due": {
+                    line.member.user.get_username(): money_text(line.due)
+                    for line in sitting.lines.select_related("member__user")
+                },
+            }
+        )
+    return found
+
+
+# -- The shape of the whole -------------------------------------------------------------------
+
+
+class StakeDoc(Shape):
+    per_hundred: Money
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+    smallest_unit: Money
+    valid_from: Moment
+    set_by: Name
+
+
+class PaymentDoc(Shape):
+    payer: Name
+    payee: Name
+    amount: Money
+    method: Literal["cash", "transfer"]
+    note: Annotated[str, Field(max_length=200)]
+    reverses: Annotated[int, Field(ge=0)] | None
+    recorded_by: Name
+    recorded_at: Moment
+
+
+class SittingDoc(Shape):
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    start: Moment
+    end: Moment
+    created_by: Name
+    closed_at: Moment | None
+    closed_by: Name | None
+    due: dict[Name, Money]
+
+
+class ClubDoc(Shape):
+    format: Literal["elwell-club/1"]
+    club: ClubSettings
+    accounts: list[Account]
+    members: list[MemberDoc]
+    stakes: list[StakeDoc]
+    rubbers: list[RubberDoc]
+    payments: list[PaymentDoc]
+    sittings: list[SittingDoc]
+
+
+def read_document(text: str | bytes) -> ClubDoc:
+    """The document's shape, checked; ImportRefused names the first place that is wrong."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ImportRefused(f"the file is not UTF-8 text: {error}") from None
+    try:  # pydantic's reader bounds the nesting: a document nested absurdly deep is refused
+        return ClubDoc.model_validate_json(text)
+    except ValidationError as error:
+        raise refusal(error) from None
+
+
+# -- Import -----------------------------------------------------------------------------------
+
+
+def import_club(data: Any) -> dict[str, int]:
+    """Bring a whole club (parsed JSON) into an empty database; refuse, changing nothing,
+    if any part of it does not hold."""
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise ImportRefused(f"the document is not JSON: {error}") from None
+    return import_club_text(text)
+
+
+@transaction.atomic
+def import_club_text(text: str | bytes) -> dict[str, int]:
+    document = read_document(text)
+    if Member.objects.exists() or Rubber.objects.exists() or get_user_model().objects.exists():
+        raise ImportRefused(
+            "this database already has accounts, members or rubbers: import into a new, empty one"
+        )
+    return _Loader(document).load()
+
+
+class _Loader(Loader):
+    """The whole file, in the order things happened: the people, the stakes, the rubbers
+    (each agreed one posting as it did), then payments and closings."""
+
+    def __init__(self, document: ClubDoc) -> None:
+        super().__init__()
+        self.document = document
+
+    def load(self) -> dict[str, int]:
+        document = self.document
+        self.people(document.club, document.accounts, document.members)
+        for n, stake in enumerate(document.stakes):
+            self._stake(stake, f"stakes[{n}]")
+        self.rubbers(document.rubbers)
+        self._ledger()
+        return {"members": len(self.members), "rubbers": len(document.rubbers)}
+
+    def _stake(self, data: StakeDoc, where: str) -> None:
+        latest = Stake.latest()
+        if latest is not None and data.valid_from < latest.valid_from:
+            raise ImportRefused(f"{where}.valid_from: stakes come in the order they were set")
+        self.refused_as(
+            where,
+            lambda: ledger.set_stake(
+                per_hundred=data.per_hundred,
+                currency=data.currency,
+                smallest_unit=data.smallest_unit,
+                user=self.user(data.set_by, f"{where}.set_by"),
+                seen=ledger.stake_seen(latest),
+                at=data.valid_from,
+            ),
+        )
+
+    def _ledger(self) -> None:
+        """Payments and closings, in the order they happened: a payment before a closing
+        counts in it."""
+        events: list[tuple[datetime, int, int]] = []
+        payments, sittings = self.document.payments, self.document.sittings
+        events += [(payment.recorded_at, 0, n) for n, payment in enumerate(payments)]
+        made: dict[int, Sitting] = {}
+        for n, item in enumerate(sittings):
+            place = f"sittings[{n}]"
+            made[n] = self.refused_as(
+                place,
+                lambda item=item, place=place: ledger.open_sitting(
+                    name=item.name,
+                    start=item.start,
+                    end=item.end,
+                    user=self.user(item.created_by, f"{place}.created_by"),
+                ),
+            )
+            if (item.closed_at is None) != (item.closed_by is None):
+                raise ImportRefused(f"{place}: closed_at and closed_by go together")
+            if item.closed_at is not None:
+                events.append((item.closed_at, 1, n))
+            elif item.due:
+                raise ImportRefused(f"{place}.due: an open sitting has nothing fixed as due")
+        recorded: list[Payment] = []
+        for _, what, n in sorted(events, key=lambda event: (event[0], event[1])):
+            if what == 0:
+                recorded.append(self._payment(payments[n], f"payments[{n}]", recorded))
+            else:
+                self._close(made[n], sittings[n], f"sittings[{n}]")
+
+    def _payment(self, item: PaymentDoc, where: str, recorded: list[Payment]) -> Payment:
+        if item.reverses is not None and item.reverses >= len(recorded):
+            raise ImportRefused(f"{where}.reverses must name an earlier payment")
+        payer = self.member(item.payer, f"{where}.payer")
+        payee = self.member(item.payee, f"{where}.payee")
+        return self.refused_as(
+            where,
+            lambda: ledger.record_payment(
+                payer=payer,
+                payee=payee,
+                amount=item.amount,
+                method=item.method,
+                note=item.note,
+                user=self.user(item.recorded_by, f"{where}.recorded_by"),
+                reverses=recorded[item.reverses] if item.reverses is not None else None,
+                at=item.recorded_at,
+            ),
+        )
+
+    def _close(self, sitting: Sitting, item: SittingDoc, where: str) -> None:
+        assert item.closed_at is not None
+        closed = self.refused_as(
+            where,
+            lambda: ledger.close(
+                sitting, self.user(item.closed_by, f"{where}.closed_by"), at=item.closed_at
+            ),
+        )
+        found = {line.member.user.get_username(): line.due for line in closed.lines}
+        if found != dict(item.due):
+            raise ImportRefused(f"{where}: its settlement does not come out as exported")

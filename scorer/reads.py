@@ -1,0 +1,95 @@
+"""The table's read model: a rubber as its page shows it, and as it stood at a past moment.
+
+A rubber's state is read in two queries (its seats with the rubber, then its deals) and
+its sheet worked out by the rules engine from the deals; nothing of the score is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from django.db.models import QuerySet
+
+from scorer import engine
+from scorer.models import Deal, Member, Rubber, Seat
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A rubber as its page shows it, read in two queries: the seats, then the deals."""
+
+    rubber: Rubber
+    seats: tuple[Member, ...]  # round the table, from seat 0
+    recorded: tuple[Deal, ...]
+    in_progress: Deal | None
+    sheet: engine.Sheet
+
+    @property
+    def next_number(self) -> int:
+        return len(self.recorded) + 1
+
+    @property
+    def next_dealer(self) -> int:
+        """The deal passes to the left of whoever dealt last (Law 32)."""
+        last = self.in_progress or (self.recorded[-1] if self.recorded else None)
+        if last is None:
+            return self.rubber.first_dealer
+        return (last.dealer + 1) % len(engine.SEATS)
+
+    def partnership(self, side: engine.Side) -> tuple[Member, Member]:
+        first, second = engine.seats_of(side)
+        return self.seats[first], self.seats[second]
+
+    @property
+    def value(self) -> int:
+        """What the rubber is worth to We if agreed now (negative when They gain): the
+        engine's answer, with the club's rule for an abandoned rubber as it was when the
+        rubber started."""
+        return engine.rubber_value(self.sheet, abandoned_counts=self.rubber.abandoned_counts)
+
+
+def table_state(rubber: Rubber) -> TableState:
+    seats = tuple(seat.member for seat in rubber.seats.select_related("member"))
+    return _state(rubber, seats)
+
+
+def table_state_of(pk: int) -> TableState:
+    """The state of rubber `pk` in two queries: the rubber with its seats, then the deals.
+    Raises Rubber.DoesNotExist."""
+    seats = list(Seat.objects.filter(rubber_id=pk).select_related("rubber", "member"))
+    if not seats:
+        raise Rubber.DoesNotExist(f"no rubber {pk}")
+    return _state(seats[0].rubber, tuple(seat.member for seat in seats))
+
+
+def states_of(rubbers: QuerySet[Rubber]) -> list[TableState]:
+    """Many rubbers' states, for a list, in three queries: the rubbers, their seats with
+    their members, their deals."""
+    return [
+        _state(rubber, tuple(seat.member for seat in rubber.seats.all()))
+        for rubber in rubbers.prefetch_related("seats__member", "deals")
+    ]
+
+
+def _state(rubber: Rubber, seats: tuple[Member, ...]) -> TableState:
+    deals = list(rubber.deals.all())
+    in_progress = deals.pop() if deals and deals[-1].in_progress else None
+    sheet = engine.work_out((deal.to_engine() for deal in deals), rubber.rules)
+    return TableState(rubber, seats, tuple(deals), in_progress, sheet)
+
+
+def as_it_stood(state: TableState, at: datetime) -> TableState:
+    """The rubber as it stood at a past moment: the deals recorded by then, each as it
+    was before any correction made since."""
+    rubber = state.rubber
+    deals = {deal.number: deal for deal in state.recorded}
+    for correction in reversed(list(rubber.corrections.filter(made_at__gt=at))):
+        deals[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
+    stood = tuple(
+        deal
+        for _, deal in sorted(deals.items())
+        if deal.recorded_at is not None and deal.recorded_at <= at
+    )
+    sheet = engine.work_out((deal.to_engine() for deal in stood), rubber.rules)
+    return replace(state, recorded=stood, in_progress=None, sheet=sheet)

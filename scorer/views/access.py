@@ -1,0 +1,46 @@
+"""Who may see and write a rubber: any member sees it; its players and the staff record in
+it; a player agrees for his own side, the staff for either or both."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+
+from scorer import engine, reads
+from scorer.models import Correction, Rubber
+
+
+def corrections_of(rubber: Rubber) -> list[Correction]:
+    return list(rubber.corrections.select_related("made_by__member"))
+
+
+def state_or_404(pk: int) -> reads.TableState:
+    try:
+        return reads.table_state_of(pk)
+    except Rubber.DoesNotExist:
+        raise Http404(f"There is no rubber {pk}.") from None
+
+
+def state_to_write(request: HttpRequest, pk: int) -> reads.TableState:
+    """The rubber, if this user may record in it: one of its four players, or the staff."""
+    state = state_or_404(pk)
+    if not may_write(request, state):
+        raise PermissionDenied("Only the rubber's four players and the club's staff record deals.")
+    return state
+
+
+def may_write(request: HttpRequest, state: reads.TableState) -> bool:
+    user = request.user
+    return user.is_staff or any(member.user_id == user.pk for member in state.seats)
+
+
+def sides_for(request: HttpRequest, state: reads.TableState) -> set[engine.Side | None]:
+    """The sides this user may agree for: his own; the staff, either or both (None)."""
+    if request.user.is_staff:
+        return {engine.Side.WE, engine.Side.THEY, None}
+    return {
+        seat_side
+        for position, member in enumerate(state.seats)
+        if member.user_id == request.user.pk
+        for seat_side in [engine.side_of_seat(position)]
+    }

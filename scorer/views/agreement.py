@@ -1,0 +1,64 @@
+"""Agreeing the rubber's value, side by side, and taking an agreement back before the other
+side has given theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponseBase
+from django.views.decorators.http import require_POST
+
+from scorer import engine, reads, writes
+from scorer.forms import AgreementForm
+from scorer.views.access import sides_for, state_to_write
+from scorer.views.table import render_table, write
+
+
+@login_required
+@require_POST
+def agree(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """A side agrees the rubber's value (its result, or abandoning it unfinished); the
+    staff may record that both sides agreed."""
+    state = state_to_write(request, pk)
+    form = AgreementForm(request.POST)
+    if not form.is_valid():
+        return render_table(request, state, message="Choose which side agrees.", status=422)
+    side = form.side()
+    if side not in sides_for(request, state):
+        raise PermissionDenied("A player agrees for his own side; the staff for both.")
+    return _write_agreement(request, state, form, side, writes.agree)
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """Take back a side's agreement before the other side has given theirs."""
+    state = state_to_write(request, pk)
+    form = AgreementForm(request.POST)
+    side = form.side() if form.is_valid() else None
+    if side is None or side not in sides_for(request, state):
+        raise PermissionDenied("A player takes back his own side's agreement.")
+    return _write_agreement(request, state, form, side, writes.withdraw)
+
+
+def _write_agreement(
+    request: HttpRequest,
+    state: reads.TableState,
+    form: AgreementForm,
+    side: engine.Side | None,
+    act: Callable[..., reads.TableState],
+) -> HttpResponseBase:
+    return write(
+        request,
+        state,
+        form,
+        lambda: act(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+            side=side,
+        ),
+    )

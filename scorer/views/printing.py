@@ -1,0 +1,86 @@
+"""What the club prints: a rubber's sheet, blank score pads, an evening's results (on screen
+and as PDF), and the page that offers them."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from scorer import printing, reads
+from scorer.forms import EveningForm, PrintForm
+from scorer.models import Club, Rubber
+from scorer.presenters import evening as evening_lines
+from scorer.views.access import corrections_of, state_or_404
+
+
+@login_required
+@require_GET
+def rubber_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rubber's sheet as PDF, for the rubber book."""
+    state = state_or_404(pk)
+    pdf = printing.rubber_document(
+        state, corrections_of(state.rubber), printing.paper(request.GET.get("paper"))
+    )
+    day = timezone.localtime(state.rubber.started_at).date()
+    return _pdf(pdf, printing.filename("rubber", pk, day))
+
+
+@login_required
+@require_GET
+def print_page(request: HttpRequest) -> HttpResponse:
+    """What can be printed: blank pads, an evening's results, any rubber from its page."""
+    return render(
+        request,
+        "scorer/print.html",
+        {
+            "form": PrintForm(initial={"paper": Club.get().paper}),
+            "today": timezone.localdate(),
+            "tables": Rubber.objects.values_list("table", flat=True).distinct().order_by("table"),
+        },
+    )
+
+
+@login_required
+@require_GET
+def pad_print(request: HttpRequest) -> HttpResponse:
+    form = PrintForm(request.GET)
+    if not form.is_valid():
+        return render(request, "scorer/print.html", {"form": form}, status=400)
+    data = form.cleaned_data
+    pdf = printing.pad_document(data["per_page"], data["pages"], printing.paper(data["paper"]))
+    return _pdf(pdf, printing.filename("score-pad", None, timezone.localdate()))
+
+
+@login_required
+@require_GET
+def evening(request: HttpRequest) -> HttpResponse:
+    """An evening's rubbers, one line each, and each member's points; ?print=1 for PDF."""
+    form = EveningForm(request.GET or {"day": timezone.localdate().isoformat()})
+    if not form.is_valid():
+        return render(request, "scorer/evening.html", {"form": form}, status=400)
+    day, table = form.cleaned_data["day"], form.cleaned_data["table"]
+    rubbers = Rubber.objects.filter(started_at__date=day).order_by("started_at")
+    if table:
+        rubbers = rubbers.filter(table=table)
+    states = reads.states_of(rubbers)
+    title = f"{table + ', ' if table else ''}{day:%A %-d %B %Y}"
+    if request.GET.get("print"):
+        pdf = printing.evening_document(
+            title, states, printing.paper(form.cleaned_data["paper"] or None)
+        )
+        return _pdf(pdf, printing.filename("evening", None, day))
+    lines, totals = evening_lines(states)
+    return render(
+        request,
+        "scorer/evening.html",
+        {"form": form, "title": title, "lines": lines, "totals": totals},
+    )
+
+
+def _pdf(pdf: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response

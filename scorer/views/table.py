@@ -1,0 +1,344 @@
+"""The table's pages: starting a rubber, the rubber's page (its sheet, and the form for the
+next step), the declaration, the result, discarding a deal, and the poll that keeps each
+phone's sheet current.
+
+Every write here answers with the table as it then stands (htmx swaps it in place; a
+plain form is sent back to the page), or, refused, with the form and the reason.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorer import engine, once, reads, writes
+from scorer import live as following
+from scorer.forms import AgreementForm, DeclarationForm, ResultForm, StartRubberForm
+from scorer.models import Rubber
+from scorer.presenters import (
+    agreement_view,
+    corrections_view,
+    cut_view,
+    sheet_view,
+    words,
+)
+from scorer.views.access import corrections_of, may_write, sides_for, state_or_404, state_to_write
+
+STALE = "The sheet changed on another phone; here it is now."
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def start_rubber(request: HttpRequest) -> HttpResponse:
+    member = getattr(request.user, "member", None)
+    if member is None and not request.user.is_staff:
+        raise PermissionDenied("Only members of the club and its staff may start a rubber.")
+    search = request.POST.get("search") or request.GET.get("search", "")
+    if request.method == "POST" and "find" not in request.POST:
+        form = StartRubberForm(request.POST, search=search)
+        if form.is_valid():
+            members = form.members()
+            if not request.user.is_staff and member not in members:
+                form.add_error(None, "You may start only a rubber you are playing in.")
+            else:
+                rubber = writes.start_rubber(
+                    table=form.cleaned_data["table"],
+                    members=members,
+                    first_dealer=form.dealer(),
+                    user=request.user,
+                    key=form.cleaned_data["key"],
+                )
+                return redirect("scorer:rubber", pk=rubber.pk)
+    elif request.method == "POST":  # "Find": the same form, the members narrowed down
+        form = StartRubberForm(initial=request.POST.dict(), search=search)
+    else:
+        form = StartRubberForm(initial=_same_table(request), search=search)
+    # htmx asks only to find members, for the seats alone; errors are shown with the whole
+    # form, since they may be in any of its fields.
+    partial = request.htmx and not form.errors
+    template = "scorer/start.html#seats" if partial else "scorer/start.html"
+    return render(request, template, {"form": form}, status=422 if form.errors else 200)
+
+
+def _same_table(request: HttpRequest) -> dict[str, Any]:
+    """The table and seats of an earlier rubber, for "New rubber, same table"."""
+    same = request.GET.get("same", "")
+    rubber = Rubber.objects.filter(pk=same).first() if same.isdecimal() else None
+    if rubber is None:
+        return {}
+    initial: dict[str, Any] = {"table": rubber.table}
+    for seat in rubber.seats.all():
+        initial[f"seat_{seat.position}"] = seat.member_id
+    return initial
+
+
+@login_required
+@require_GET
+def rubber(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rubber, or its sheet as it stood at a past moment: ?after_deal=5 (when deal 5
+    was recorded) or ?after_correction=3 (when correction 3 was made)."""
+    state = state_or_404(pk)
+    moment = _moment(request, state)
+    if moment is None:
+        return render_table(request, state)
+    at, said = moment
+    past = reads.as_it_stood(state, at)
+    corrections = [c for c in corrections_of(state.rubber) if c.made_at <= at]
+    return render(
+        request,
+        "scorer/past.html",
+        {
+            "rubber": state.rubber,
+            "state": past,
+            "moment": said,
+            "sheet": sheet_view(past, corrections),
+            "words": words(past),
+        },
+    )
+
+
+def _moment(request: HttpRequest, state: reads.TableState) -> tuple[Any, str] | None:
+    """A past moment asked for, as (time, words); None for the rubber as it stands."""
+    after_deal = request.GET.get("after_deal", "")
+    after_correction = request.GET.get("after_correction", "")
+    if after_deal.isdecimal():  # not isdigit(): int() cannot read "²"
+        deal = next((d for d in state.recorded if d.number == int(after_deal)), None)
+        if deal is None or deal.recorded_at is None:
+            raise Http404(f"Deal {after_deal} has not been recorded.")
+        return deal.recorded_at, f"as it stood after deal {deal.number} was recorded"
+    if after_correction.isdecimal():
+        correction = state.rubber.corrections.filter(pk=int(after_correction)).first()
+        if correction is None:
+            raise Http404("There is no such correction to this rubber.")
+        return correction.made_at, f"as it stood after deal {correction.number} was corrected"
+    return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def declaration(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The declaration of the next deal, or of the deal in progress to change it."""
+    state = state_to_write(request, pk)
+    if request.method == "GET":
+        return render_table(request, state, declaration=_declaration_form(state), part="panel")
+    form = DeclarationForm(request.POST, seats=seat_names(state))
+    if not form.is_valid():
+        return render_table(request, state, declaration=form, status=422)
+    return write(
+        request,
+        state,
+        form,
+        lambda: writes.declare(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+            declaration=form.declaration(),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def result(request: HttpRequest, pk: int) -> HttpResponseBase:
+    state = state_to_write(request, pk)
+    if state.in_progress is None:  # recorded already: by this very form, or another phone
+        if once.handled(request.POST.get("key", "")):
+            return done(request, state)
+        return render_table(request, state, message=STALE, status=409)
+    form = ResultForm(request.POST, trump=engine.Trump(state.in_progress.trump))
+    if not form.is_valid():
+        return render_table(request, state, result=form, status=422)
+    return write(
+        request,
+        state,
+        form,
+        lambda: writes.record_result(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+            result=form.result(),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def discard(request: HttpRequest, pk: int) -> HttpResponseBase:
+    state = state_to_write(request, pk)
+    form = DeclarationForm(request.POST)  # only its key and revision are read
+    form.full_clean()
+    if "key" in form.errors or "revision" in form.errors:
+        return render_table(request, state, message=STALE, status=409)
+    return write(
+        request,
+        state,
+        form,
+        lambda: writes.discard(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+        ),
+    )
+
+
+@require_GET
+def live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The sheet for phones that follow the rubber, polled every two seconds.
+
+    The page's signed token stands for the signed-in player it was shown to, so an
+    unchanged sheet costs one indexed read and an empty answer. Status 286 tells htmx to
+    stop polling (a token too old, or for another rubber).
+    """
+    if not following.follows(request, pk):
+        return HttpResponse(status=286)
+    revision = following.revision_of(pk)
+    if revision is None:
+        return HttpResponse(status=286)
+    if str(revision) == request.GET.get("revision"):
+        return HttpResponse(status=204)
+    if not request.user.is_authenticated:
+        return HttpResponse(status=286)
+    state = state_or_404(pk)
+    return render(request, "scorer/rubber.html#live", table_context(request, state, changed=True))
+
+
+def write(
+    request: HttpRequest,
+    state: reads.TableState,
+    form: DeclarationForm | ResultForm | AgreementForm,
+    act: Callable[[], reads.TableState],
+) -> HttpResponseBase:
+    """Carry out a write and answer with the table as it now stands."""
+    try:
+        state = act()
+    except once.Stale:  # read afresh: the rubber itself has moved on since our read
+        return render_table(request, state_or_404(state.rubber.pk), message=STALE, status=409)
+    except once.Refused as error:  # the ledger's refusal of an agreement, say
+        return render_table(request, state_or_404(state.rubber.pk), message=str(error), status=422)
+    except engine.RubberError as error:
+        if isinstance(form, DeclarationForm):
+            form.add_error(error.field if error.field in form.fields else None, sentence(error))
+            return render_table(request, state, declaration=form, status=422)
+        if isinstance(form, ResultForm):
+            form.add_error(error.field if error.field in form.fields else None, sentence(error))
+            return render_table(request, state, result=form, status=422)
+        return render_table(request, state, message=sentence(error), status=422)
+    return done(request, state)
+
+
+def done(request: HttpRequest, state: reads.TableState) -> HttpResponseBase:
+    """The answer to a write carried out: the table as it now stands."""
+    if not request.htmx:
+        return redirect("scorer:rubber", pk=state.rubber.pk)  # a plain form: the page afresh
+    return render_table(request, state)
+
+
+def sentence(error: engine.RubberError) -> str:
+    problem = error.problem
+    return f"Deal {error.deal}: {problem}." if error.deal else problem[0].upper() + problem[1:]
+
+
+def render_table(
+    request: HttpRequest,
+    state: reads.TableState,
+    *,
+    declaration: DeclarationForm | None = None,
+    result: ResultForm | None = None,
+    message: str = "",
+    status: int = 200,
+    part: str = "table",
+) -> HttpResponse:
+    context = table_context(request, state, declaration=declaration, result=result, message=message)
+    template = f"scorer/rubber.html#{part}" if request.htmx else "scorer/rubber.html"
+    return render(request, template, context, status=status)
+
+
+def table_context(
+    request: HttpRequest,
+    state: reads.TableState,
+    *,
+    declaration: DeclarationForm | None = None,
+    result: ResultForm | None = None,
+    message: str = "",
+    changed: bool = False,
+) -> dict[str, Any]:
+    rubber = state.rubber
+    writing = may_write(request, state) and not rubber.agreed
+    if writing and not state.sheet.finished:
+        if state.in_progress is None:
+            declaration = declaration or _declaration_form(state)
+        elif declaration is None:
+            result = result or _result_form(state)
+    deal = state.in_progress
+    may_go_unplayed = (
+        deal is not None
+        and rubber.spade_convention
+        and deal.trump == engine.Trump.SPADES
+        and deal.doubles == 0
+        and max(state.sheet.game.points) < 20
+    )
+    token = following.token(request, rubber)
+    live_url = reverse("scorer:live", args=[rubber.pk])
+    corrections = corrections_of(rubber)
+    return {
+        "rubber": rubber,
+        "state": state,
+        "sheet": sheet_view(state, corrections),
+        "corrections": corrections_view(state, corrections),
+        "agreement": agreement_view(state) if deal is None else None,
+        "my_sides": sides_for(request, state) if writing else set(),
+        "may_correct": writing,
+        "cut": cut_view(state),
+        "words": words(state),
+        "may_write": writing,
+        "declaration_form": declaration,
+        "result_form": result,
+        "message": message,
+        "changed": changed,
+        "in_progress": deal,
+        "tricks_side": deal.dealer_side if deal else None,
+        "may_go_unplayed": may_go_unplayed,
+        "keys": {
+            "not_played": uuid.uuid4(),
+            "discard": uuid.uuid4(),
+            "we": uuid.uuid4(),
+            "they": uuid.uuid4(),
+            "both": uuid.uuid4(),
+        },
+        "live_url": f"{live_url}?revision={rubber.revision}&token={token}",
+    }
+
+
+def _declaration_form(state: reads.TableState) -> DeclarationForm:
+    deal = state.in_progress
+    initial: dict[str, Any] = {"dealer": state.next_dealer, "maker": "dealer", "doubles": 0}
+    if deal is not None:  # changing the deal in progress
+        initial = {
+            "dealer": deal.dealer,
+            "maker": deal.maker,
+            "trump": deal.trump,
+            "doubles": min(deal.doubles, 4),
+            "more_doubles": deal.doubles if deal.doubles > 4 else None,
+        }
+    return DeclarationForm(initial=initial, revision=state.rubber.revision, seats=seat_names(state))
+
+
+def seat_names(state: reads.TableState) -> list[str]:
+    return [member.short_name for member in state.seats]
+
+
+def _result_form(state: reads.TableState) -> ResultForm:
+    deal = state.in_progress
+    assert deal is not None
+    return ResultForm(trump=engine.Trump(deal.trump), revision=state.rubber.revision)
