@@ -8,8 +8,10 @@ class LedgerConfig(AppConfig):
     verbose_name = "Ledger"
 
     def ready(self) -> None:
-        # The ledger depends on the scorer, never the other way: it listens for agreements.
-        from ledger import services
-        from scorer import signals
+        # The ledger depends on the scorer, never the other way: it listens for agreements,
+        # and gives its guards to the scorer's machinery.
+        from ledger import guards, services
+        from scorer import kept, signals
 
+        kept.register(*guards.LEDGER, *guards.SITTINGS_APART)
         signals.rubber_agreed.connect(services.post_agreed, dispatch_uid="ledger.post_agreed")

@@ -24,6 +24,7 @@ class Guard:
     event: str  # INSERT, UPDATE or DELETE
     message: str
     condition: str = ALWAYS
+    vendors: tuple[str, ...] = ("sqlite", "postgresql")
 
     def install(self, vendor: str) -> list[str]:
         message = self.message.replace("'", "''")
@@ -54,7 +55,7 @@ class Guard:
         ]
 
 
-def _kept(table: str, message: str) -> tuple[Guard, Guard]:
+def kept(table: str, message: str) -> tuple[Guard, Guard]:
     """A table only ever added to: no row is changed or deleted."""
     return (
         Guard(f"{table}_kept_update", table, "UPDATE", message),
@@ -72,7 +73,7 @@ _IN_PLAY = """EXISTS (
     SELECT 1 FROM scorer_deal d WHERE d.rubber_id = OLD.rubber_id AND d.recorded_at IS NOT NULL)"""
 
 RECORD = (
-    *_kept("scorer_correction", "corrections are kept as made: they cannot be changed or deleted"),
+    *kept("scorer_correction", "corrections are kept as made: they cannot be changed or deleted"),
     Guard(
         "scorer_rubber_agreed_kept",
         "scorer_rubber",
@@ -119,59 +120,22 @@ RECORD = (
     ),
 )
 
-LEDGER = (
-    *_kept("ledger_posting", "the ledger is only added to: a posting cannot be changed or deleted"),
-    *_kept("ledger_payment", "a payment is kept as recorded: record another to reverse it"),
-    *_kept("ledger_settlementline", "a closed settlement is never changed"),
-    *_kept("ledger_transfer", "a closed settlement is never changed"),
-    *_kept("ledger_stake", "a stake is kept as set: set a new one from now on"),
-    Guard(
-        "ledger_sitting_closed_update",
-        "ledger_sitting",
-        "UPDATE",
-        "a closed settlement is never changed",
-        "OLD.closed_at IS NOT NULL",
-    ),
-    Guard(
-        "ledger_sitting_closed_delete",
-        "ledger_sitting",
-        "DELETE",
-        "a closed settlement is never changed",
-        "OLD.closed_at IS NOT NULL",
-    ),
-    # Closing a sitting and agreeing one of its rubbers are serialised by a lock on the
-    # sitting; this keeps any other writer from posting into a settlement already closed.
-    Guard(
-        "ledger_posting_not_after_closing",
-        "ledger_posting",
-        "INSERT",
-        "that rubber's sitting is closed: its settlement is never changed",
-        "NEW.rubber_id IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_sitting s "
-        "JOIN scorer_rubber r ON r.id = NEW.rubber_id "
-        'WHERE s.closed_at IS NOT NULL AND s.start <= r.started_at AND s."end" > r.started_at)',
-    ),
-)
+# Every app's guards, registered as the app is made ready: the scorer's (RECORD, above)
+# and the ledger's (ledger/guards.py).
+_REGISTERED: list[Guard] = []
 
-# PostgreSQL refuses overlapping sittings by an exclusion constraint (the ledger's
-# migration); SQLite, whose writes are serialised, by this trigger, before and after.
-SITTINGS_APART = tuple(
-    Guard(
-        f"ledger_sitting_apart_{event.lower()}",
-        "ledger_sitting",
-        event,
-        "sittings never overlap: a rubber settles in one sitting only",
-        "EXISTS (SELECT 1 FROM ledger_sitting s WHERE s.id IS NOT NEW.id "
-        'AND s.start < NEW."end" AND s."end" > NEW.start)',
-    )
-    for event in ("INSERT", "UPDATE")
-)
+
+def register(*guards: Guard) -> None:
+    _REGISTERED.extend(guard for guard in guards if guard not in _REGISTERED)
+
+
+def _every() -> tuple[Guard, ...]:
+    return tuple(dict.fromkeys((*RECORD, *_REGISTERED)))
 
 
 def append_only(*tables: str) -> tuple[Guard, ...]:
     """The guards that keep these tables only ever added to."""
-    return tuple(
-        guard for guard in RECORD + LEDGER if guard.table in tables and "_kept_" in guard.name
-    )
+    return tuple(guard for guard in _every() if guard.table in tables and "_kept_" in guard.name)
 
 
 def retire_legacy(connection: Any, *tables: str) -> None:
@@ -192,7 +156,8 @@ def retire_legacy(connection: Any, *tables: str) -> None:
 
 
 def guards_for(vendor: str) -> tuple[Guard, ...]:
-    return RECORD + LEDGER + (SITTINGS_APART if vendor == "sqlite" else ())
+    """Every guard this kind of database takes."""
+    return tuple(guard for guard in _every() if vendor in guard.vendors)
 
 
 def install(connection: Any, guards: tuple[Guard, ...]) -> None:

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import migrations, models
 
+from ledger import guards
 from scorer import kept
 
 LEDGER_TABLES = ("ledger_posting", "ledger_payment", "ledger_settlementline", "ledger_transfer")
@@ -36,15 +37,20 @@ def guard(apps, schema_editor):
                 "ALTER TABLE ledger_sitting ADD CONSTRAINT sittings_never_overlap "
                 "EXCLUDE USING gist (tstzrange(start, \"end\", '[)') WITH &&)"
             )
-    kept.install(connection, kept.LEDGER + kept.SITTINGS_APART * (connection.vendor == "sqlite"))
+    kept.install(connection, _ledger_guards(connection))
 
 
 def unguard_again(apps, schema_editor):
     connection = schema_editor.connection
-    kept.remove(connection, kept.LEDGER + kept.SITTINGS_APART * (connection.vendor == "sqlite"))
+    kept.remove(connection, _ledger_guards(connection))
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ALTER TABLE ledger_sitting DROP CONSTRAINT sittings_never_overlap")
+
+
+def _ledger_guards(connection):
+    every = guards.LEDGER + guards.SITTINGS_APART
+    return tuple(guard for guard in every if connection.vendor in guard.vendors)
 
 
 def chain_stakes(apps, schema_editor):
