@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -16,7 +15,7 @@ from django.db.models import F, Max, Q, QuerySet
 
 from scorer import engine
 from scorer.engine.calls import CALLED, holdings
-from scorer.models import Deal, Member
+from scorer.models import Club, Deal, Member
 from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, Declaration, Result
 
 CHICANE = [(0, "None"), (1, "One hand"), (2, "Both hands")]
@@ -26,38 +25,7 @@ DOUBLES = [(n, engine.doubles_choice(n)) for n in range(MOST_DOUBLES_CHOSEN + 1)
 TRUMP_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
 
-@dataclass(frozen=True)
-class Chip:
-    """One choice of a radio field, drawn as a chip."""
-
-    value: str
-    label: str
-    checked: bool
-
-
-class Chips:
-    """A form's radio fields as chips: `form.chips.trump` in a template. Written out by the
-    template itself, they render many times faster than Django's widget templates."""
-
-    def __init__(self, form: forms.Form) -> None:
-        self.form = form
-
-    def __getitem__(self, name: str) -> list[Chip]:
-        bound = self.form[name]
-        value = bound.value()
-        current = "" if value is None else str(value)
-        field = bound.field
-        assert isinstance(field, forms.ChoiceField)
-        return [Chip(str(v), str(label), str(v) == current) for v, label in field.choices]
-
-
-class WithChips(forms.Form):
-    @property
-    def chips(self) -> Chips:
-        return Chips(self)
-
-
-class RubberWrite(WithChips):
+class RubberWrite(forms.Form):
     """What every form sent to a rubber carries: its own key, and the revision of the
     rubber it was shown at."""
 
@@ -78,7 +46,7 @@ def members_by_recent_play() -> QuerySet[Member]:
     )
 
 
-class StartRubberForm(WithChips):
+class StartRubberForm(forms.Form):
     """Four members in order round the table, the table's name, and who deals first."""
 
     SEATS = ("seat_0", "seat_1", "seat_2", "seat_3")
@@ -100,6 +68,7 @@ class StartRubberForm(WithChips):
         ],
         initial=CUT_FOR_DEAL,
         widget=forms.RadioSelect,
+        label="Who deals first",
     )
 
     def __init__(self, *args: Any, search: str = "", **kwargs: Any) -> None:
@@ -155,22 +124,24 @@ class StartRubberForm(WithChips):
         return value if value in (CUT_FOR_DEAL, CUT_FOR_PARTNERS) else int(value)
 
 
-class DeclarationFields(WithChips):
+class DeclarationFields(forms.Form):
     """The dealer, the make and the doubles."""
 
     dealer = forms.TypedChoiceField(
-        choices=[(seat, seat) for seat in range(4)], coerce=int, widget=forms.RadioSelect
+        choices=[(seat, seat) for seat in engine.SEATS], coerce=int, widget=forms.RadioSelect
     )
     maker = forms.ChoiceField(
         choices=[("dealer", "Dealer"), ("partner", "Passed to partner")],
         initial="dealer",
         widget=forms.RadioSelect,
+        label="Made by",
     )
     trump = forms.ChoiceField(
         choices=[
             (t.value, f"{TRUMP_SIGNS[t.value]} {t.label}".removeprefix("NT ")) for t in engine.Trump
         ],
         widget=forms.RadioSelect,
+        label="The make",
     )
     doubles = forms.TypedChoiceField(
         choices=DOUBLES, coerce=int, initial=0, widget=forms.RadioSelect
@@ -201,7 +172,7 @@ class DeclarationFields(WithChips):
         )
 
 
-class ResultFields(WithChips):
+class ResultFields(forms.Form):
     """The result as the players call it: tricks, honours, chicane, revokes. The honours
     on offer are those of the make."""
 
@@ -218,6 +189,7 @@ class ResultFields(WithChips):
         empty_value=0,
         initial=0,
         widget=forms.RadioSelect,
+        label="Chicane: We void of trumps",
     )
     chicane_they = forms.TypedChoiceField(
         choices=CHICANE,
@@ -226,6 +198,7 @@ class ResultFields(WithChips):
         empty_value=0,
         initial=0,
         widget=forms.RadioSelect,
+        label="Chicane: They void of trumps",
     )
     revokes_we = forms.IntegerField(min_value=0, max_value=13, required=False)
     revokes_they = forms.IntegerField(min_value=0, max_value=13, required=False)
@@ -236,15 +209,14 @@ class ResultFields(WithChips):
         self.trump = trump
         self.fields["honours"].choices = honour_choices(trump)
 
-    def honours_groups(self) -> list[tuple[str, list[Chip]]]:
+    def honours_groups(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The calls on offer, We's and They's apart (and aces easy at no-trump)."""
-        chips = self.chips["honours"]
-        by_side = {chip.value: engine.Call.parse(chip.value).side for chip in chips}
+        calls = engine.calls_on_offer(self.trump)
         groups = [
-            (f"{side.label} held", [c for c in chips if by_side[c.value] is side])
+            (f"{side.label} held", [(c.code, c.label) for c in calls if c.side is side])
             for side in engine.SIDES
         ]
-        easy = [c for c in chips if by_side[c.value] is None]
+        easy = [(c.code, c.label) for c in calls if c.side is None]
         return groups + ([("", easy)] if easy else [])
 
     def clean(self) -> dict[str, Any]:
@@ -336,6 +308,13 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
         }
 
     reason = forms.CharField(max_length=200, label="Why it is corrected")
+    # Under the Spade Convention a deal may be corrected to one that was not played.
+    not_played = forms.ChoiceField(
+        choices=[("", "Played"), ("on", "Spades not played")],
+        required=False,
+        widget=forms.RadioSelect,
+        label="Played?",
+    )
 
     def __init__(self, *args: Any, recorded_trump: engine.Trump, **kwargs: Any) -> None:
         data = args[0] if args else kwargs.get("data")
@@ -362,17 +341,26 @@ class RemovalForm(RubberWrite):
     reason = forms.CharField(max_length=200, label="Why it is removed")
 
 
+class DiscardForm(RubberWrite):
+    """Throwing away the deal in progress: its key and revision alone."""
+
+
+class NotPlayedForm(RubberWrite):
+    """The Spade Convention's spades not played, in one tap: read as a result."""
+
+    not_played = forms.BooleanField(initial=True, widget=forms.HiddenInput)
+
+
 class AgreementForm(RubberWrite):
     """Which side agrees: We, They, or both (the staff recording that both sides did)."""
 
-    side_agreeing = forms.ChoiceField(choices=[("we", "We"), ("they", "They"), ("both", "Both")])
+    side_agreeing = forms.ChoiceField(
+        choices=[("we", "We"), ("they", "They"), ("both", "Both")], widget=forms.HiddenInput
+    )
 
     def side(self) -> engine.Side | None:
         value = self.cleaned_data["side_agreeing"]
         return None if value == "both" else engine.Side(value)
-
-
-PAPER_CHOICES = [("A4", "A4"), ("letter", "US Letter")]
 
 
 class PrintForm(forms.Form):
@@ -386,10 +374,10 @@ class PrintForm(forms.Form):
         label="Forms to a page",
     )
     pages = forms.IntegerField(min_value=1, max_value=50, initial=5, label="Pages")
-    paper = forms.ChoiceField(choices=PAPER_CHOICES, widget=forms.RadioSelect)
+    paper = forms.ChoiceField(choices=Club.PAPERS, widget=forms.RadioSelect, label="Paper")
 
 
 class EveningForm(forms.Form):
     day = forms.DateField(label="Day", widget=forms.DateInput(attrs={"type": "date"}))
     table = forms.CharField(max_length=40, required=False, label="Table (all if empty)")
-    paper = forms.ChoiceField(choices=PAPER_CHOICES, required=False)
+    paper = forms.ChoiceField(choices=Club.PAPERS, required=False)

@@ -8,7 +8,6 @@ plain form is sent back to the page), or, refused, with the form and the reason.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorer import engine, once, reads, writes
 from scorer import live as following
-from scorer.forms import AgreementForm, DeclarationForm, ResultForm, StartRubberForm
+from scorer.forms import (
+    AgreementForm,
+    DeclarationForm,
+    DiscardForm,
+    NotPlayedForm,
+    ResultForm,
+    StartRubberForm,
+)
 from scorer.models import Rubber
 from scorer.presenters import (
     agreement_view,
@@ -175,9 +181,8 @@ def result(request: HttpRequest, pk: int) -> HttpResponseBase:
 @require_POST
 def discard(request: HttpRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
-    form = DeclarationForm(request.POST)  # only its key and revision are read
-    form.full_clean()
-    if "key" in form.errors or "revision" in form.errors:
+    form = DiscardForm(request.POST)
+    if not form.is_valid():
         return render_table(request, state, message=STALE, status=409)
     return write(
         request,
@@ -216,7 +221,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
 def write(
     request: HttpRequest,
     state: reads.TableState,
-    form: DeclarationForm | ResultForm | AgreementForm,
+    form: DeclarationForm | ResultForm | AgreementForm | DiscardForm,
     act: Callable[[], reads.TableState],
 ) -> HttpResponseBase:
     """Carry out a write and answer with the table as it now stands."""
@@ -281,23 +286,28 @@ def table_context(
         elif declaration is None:
             result = result or _result_form(state)
     deal = state.in_progress
-    may_go_unplayed = (
-        deal is not None
-        and rubber.spade_convention
-        and deal.trump == engine.Trump.SPADES
-        and deal.doubles == 0
-        and max(state.sheet.game.points) < 20
-    )
     token = following.token(request, rubber)
     live_url = reverse("scorer:live", args=[rubber.pk])
     corrections = corrections_of(rubber)
+    sheet = sheet_view(state, corrections)
+    revision = rubber.revision
+    spades_unplayed = deal is not None and engine.may_go_unplayed(
+        deal.declaration(), rubber.rules, state.sheet.game.points
+    )
+    my_sides = sides_for(request, state) if writing else set()
     return {
         "rubber": rubber,
         "state": state,
-        "sheet": sheet_view(state, corrections),
+        "sheet": sheet,
         "corrections": corrections_view(state, corrections),
         "agreement": agreement_view(state) if deal is None else None,
-        "my_sides": sides_for(request, state) if writing else set(),
+        "my_sides": my_sides,
+        "agreement_forms": _agreement_forms(state, my_sides) if deal is None else [],
+        "both_form": (
+            AgreementForm(revision=revision, initial={"side_agreeing": "both"})
+            if None in my_sides and not (rubber.we_agreed_at or rubber.they_agreed_at)
+            else None
+        ),
         "may_correct": writing,
         "cut": cut_view(state),
         "words": words(state),
@@ -307,17 +317,32 @@ def table_context(
         "message": message,
         "changed": changed,
         "in_progress": deal,
-        "tricks_side": deal.dealer_side if deal else None,
-        "may_go_unplayed": may_go_unplayed,
-        "keys": {
-            "not_played": uuid.uuid4(),
-            "discard": uuid.uuid4(),
-            "we": uuid.uuid4(),
-            "they": uuid.uuid4(),
-            "both": uuid.uuid4(),
-        },
+        "tricks_legend": (
+            f"Tricks won by {deal.dealer_side.label} ({sheet.names[deal.dealer_side]})"
+            if deal
+            else ""
+        ),
+        "not_played_form": NotPlayedForm(revision=revision) if spades_unplayed else None,
+        "discard_form": DiscardForm(revision=revision) if deal is not None else None,
         "live_url": f"{live_url}?revision={rubber.revision}&token={token}",
     }
+
+
+def _agreement_forms(
+    state: reads.TableState, sides: set[engine.Side | None]
+) -> list[tuple[engine.Side, AgreementForm, str]]:
+    """For each side this user may agree for: its form to agree, or, agreed, to take it
+    back."""
+    rubber = state.rubber
+    forms = []
+    for side in engine.SIDES:
+        if side not in sides:
+            continue
+        by, _ = rubber.agreed_by(side)
+        action = reverse("scorer:withdraw" if by else "scorer:agree", args=[rubber.pk])
+        form = AgreementForm(revision=rubber.revision, initial={"side_agreeing": side.value})
+        forms.append((side, form, action))
+    return forms
 
 
 def _declaration_form(state: reads.TableState) -> DeclarationForm:

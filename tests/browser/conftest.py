@@ -53,7 +53,7 @@ def phone(browser, live_server):
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
-        page.on("console", lambda message: faults.extend(refusals(message)))
+        page.on("console", lambda message: faults.extend(refusals(message, page.url)))
         page.on("pageerror", lambda error: faults.append(f"{page.url}: {error}"))
         return page
 
@@ -63,10 +63,12 @@ def phone(browser, live_server):
     assert not faults, "\n".join(faults)
 
 
-def refusals(message) -> list[str]:
-    """Chromium reports what the content security policy blocked on the console."""
+def refusals(message, url: str) -> list[str]:
+    """Chromium reports what the content security policy blocked on the console: said
+    with the page it happened on, and the script that did it."""
     if "Content Security Policy" in message.text or "Refused to" in message.text:
-        return [message.text]
+        source = (message.location or {}).get("url", "")
+        return [f"{url} ({source}): {message.text}"]
     return []
 
 
