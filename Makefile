@@ -1,5 +1,6 @@
-# `make run` starts the site, `make test` runs every check, `make bench` prints timings.
-# Each creates the virtualenv first, from the Python that .python-version names.
+# `make run` starts the site, `make test` runs every check, `make check` the quick loop
+# (under a minute), `make bench` prints timings. Each creates the virtualenv first, from the
+# Python that .python-version names.
 
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -14,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # PostgreSQL: the installed cluster, a role and a database for the tests.
 PG_URL := postgres://scorer:scorer@127.0.0.1:5432/scorer
 
-.PHONY: run serve prepare test test-postgres postgres backup bench load lint venv clean
+.PHONY: run serve prepare check test test-postgres postgres backup bench load lint venv clean
 
 venv: $(VENV)/.installed
 
@@ -54,12 +55,18 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
+# The quick loop while working: lint, types, and every test that needs neither a browser
+# nor a served site, in parallel, with a fifth of hypothesis's examples.
+check: lint
+	TESTS_QUICK=1 $(PY) -m pytest -n 2 -m "not browser and not served"
+
+# Everything, in parallel: each worker has its own database, live server and ports.
 test: lint $(CHROMIUM)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 # The whole suite again on PostgreSQL (CI runs both).
 test-postgres: venv $(CHROMIUM) postgres
-	DATABASE_URL=$(PG_URL) $(PY) -m pytest
+	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2
 
 # Start the installed cluster (Debian's pg_ctlcluster) and make the role and database.
 postgres:

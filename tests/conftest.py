@@ -5,12 +5,29 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
+from tests.support.examples import examples
+
 pytest_plugins = ["tests.fixtures"]
 
 # The engine is fast but a rubber replays several deals: no per-example deadline, and a
 # fixed number of examples so the suite's time is predictable.
-settings.register_profile("default", deadline=None, max_examples=150)
+settings.register_profile("default", deadline=None, max_examples=examples(150))
 settings.load_profile("default")
+
+
+# What a test needs beyond Python and its database, as markers: `make check` leaves both
+# out, `make test` runs everything.
+BROWSER_FIXTURES = {"browser", "phone", "live_server"}
+SERVED_FIXTURES = {"serve", "serve_module", "static_root"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & BROWSER_FIXTURES or "tests/browser/" in item.nodeid:
+            item.add_marker(pytest.mark.browser)
+        if names & SERVED_FIXTURES:
+            item.add_marker(pytest.mark.served)
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +65,7 @@ def static_root(tmp_path_factory):
 
 
 def _serving(directory, static_root):
-    from tests.served import Server
+    from tests.support.served import Server
 
     servers = []
 

@@ -6,19 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scorer import writes
-from scorer.models import Club, Member
-
-NAMES = [
-    ("Mrs. Carr", "Carr"),
-    ("Miss Fenwick", "Fenwick"),
-    ("Mr. Dane", "Dane"),
-    ("Col. Hartley", "Hartley"),
-]
-
-
-def make_member(name: str, short_name: str) -> Member:
-    user = get_user_model().objects.create_user(short_name.lower(), password="pw")
-    return Member.objects.create(user=user, name=name, short_name=short_name)
+from scorer.models import Club
+from tests.support.club import NAMES, make_member
 
 
 @pytest.fixture

@@ -25,8 +25,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.served import Phone, Server, Table, seed_tables
 from tests.support.html import Forms
+from tests.support.served import Phone, Server, Table, seed_tables
 
 
 @dataclass(frozen=True)

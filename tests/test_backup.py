@@ -14,7 +14,7 @@ from django.db import connection
 
 from scorer import writes
 from scorer.models import Rubber
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 
 @pytest.mark.django_db(transaction=True)  # committed, as a running site's data is

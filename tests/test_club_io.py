@@ -11,7 +11,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,36 +19,12 @@ from hypothesis import strategies as st
 from ledger import services as ledger
 from ledger.club_json import ImportRefused, export_club, import_club
 from ledger.models import Posting
-from scorer import kept, reads, writes
+from scorer import reads, writes
 from scorer.models import Member, Rubber
-from tests.scorer.conftest import correct
+from tests.support.club import empty_the_club
+from tests.support.examples import examples
 from tests.support.ledger import set_stake
-
-TABLES = [  # children first
-    "ledger_posting",
-    "ledger_settlementline",
-    "ledger_transfer",
-    "ledger_payment",
-    "ledger_sitting",
-    "ledger_stake",
-    "scorer_correction",
-    "scorer_submission",
-    "scorer_deal",
-    "scorer_seat",
-    "scorer_rubber",
-    "scorer_member",
-    "auth_user",
-]
-
-
-def empty_the_club():
-    """As a new database would be (the guard lifted for this, and put back)."""
-    guards = kept.present(connection)
-    kept.remove(connection, guards)
-    with connection.cursor() as cursor:
-        for table in TABLES:
-            cursor.execute(f"DELETE FROM {table}")
-    kept.install(connection, guards)
+from tests.support.table import correct
 
 
 @pytest.fixture
@@ -173,7 +149,7 @@ def paths(value, prefix=()):
 
 # Each example is tried and rolled back, so the club built once serves them all.
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -25,10 +25,10 @@ from ledger.club_json import export_club, import_club
 from ledger.models import Payment, Sitting
 from scorer import engine, reads, writes
 from scorer.models import Member, Rubber
-from tests.fixtures import make_member
-from tests.rubbers import random_rubber
+from tests.support.club import empty_the_club, make_member
+from tests.support.examples import examples
 from tests.support.ledger import set_stake
-from tests.test_club_io import empty_the_club
+from tests.support.rubbers import random_rubber
 
 NAMES = [
     ("Mrs. Carr", "Carr"),
@@ -154,7 +154,7 @@ def every_page(client: Client) -> list[str]:
 
 
 @settings(
-    max_examples=15,
+    max_examples=examples(15),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

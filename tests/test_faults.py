@@ -19,7 +19,7 @@ from django.db import OperationalError
 from django.utils.html import escape
 
 from scorer.middleware import BUSY, FULL, UNREACHABLE, trouble
-from tests.served import Database, Forms, Phone, Server, seed_tables
+from tests.support.served import Database, Forms, Phone, Server, seed_tables
 
 # What the phone's network raises when the server goes away mid-answer, or is not there.
 LOST = (OSError, http.client.HTTPException)
@@ -204,7 +204,7 @@ def test_a_full_disk_tells_the_phone_and_loses_nothing(serve, static_root, tmp_p
         server.start(
             before=f"mount -t tmpfs -o size=8m tmpfs {disk}; "
             f"{server.python_command('manage.py', 'migrate', '--no-input', '-v0')}; "
-            f"{server.python_command('-m', 'tests.served', 'seed', '1')} > {tables}"
+            f"{server.python_command('-m', 'tests.support.served', 'seed', '1')} > {tables}"
         )
         table = json.loads(tables.read_text())[0]
         # The small disk is mounted where only the server sees it; its root shows it here.

@@ -42,8 +42,9 @@ from scorer import engine, printing, reads, writes
 from scorer.forms import honour_choices
 from scorer.live import LIVE_SALT
 from scorer.models import Club, Correction, Deal, Rubber, Submission
-from tests.rubbers import deal
+from tests.support.examples import examples as scaled
 from tests.support.ledger import set_stake
+from tests.support.rubbers import deal
 
 # -- What is sent ---------------------------------------------------------------------------
 
@@ -128,7 +129,7 @@ def send(client: Client, method: str, url: str, data: Sent, how: dict[str, bool]
 # example as it was made.
 def fuzz(examples: int) -> Callable[[Any], Any]:
     return settings(
-        max_examples=examples,
+        max_examples=scaled(examples),
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture],
     )

@@ -78,7 +78,7 @@ def demo(db):
     from ledger.club_json import export_club
 
     document = json.loads(json.dumps(export_club()))
-    from tests.test_club_io import empty_the_club
+    from tests.support.club import empty_the_club
 
     empty_the_club()
     return document

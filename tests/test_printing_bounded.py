@@ -10,8 +10,8 @@ import time
 from django.utils.html import escape
 
 from scorer.printing import BUSY
-from tests.served import Phone, seed_tables
 from tests.support.html import Forms
+from tests.support.served import Phone, seed_tables
 
 LARGEST_PAD = "/print/pad/?per_page=4&pages=50&paper=letter"
 

@@ -13,7 +13,7 @@ from functools import partial
 
 import pytest
 
-from tests.served import Forms, Phone
+from tests.support.served import Forms, Phone
 
 TRIES = 10
 

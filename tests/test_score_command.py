@@ -7,14 +7,16 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from scorer.engine import Rubber, rubber_json, sheet_json, work_out
-from tests.rubbers import random_rubber, random_rules
+from tests.support.rubbers import random_rubber, random_rules
 
 ROOT = Path(__file__).parent.parent
 SPECIMEN = ROOT / "scorer" / "data" / "elwell-specimen.json"
@@ -28,7 +30,28 @@ def score(*args):
     return out.getvalue()
 
 
+@dataclass
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(*args, stdin=""):
+    """The command as the shell runs it (its output, errors and exit status), in this
+    process: starting Python and Django afresh for each would double the suite's time."""
+    out = StringIO()
+    with mock.patch("sys.stdin", StringIO(stdin)):
+        try:
+            call_command("score", *args, stdout=out)
+        except CommandError as error:
+            return Done(error.returncode, out.getvalue(), f"CommandError: {error}\n")
+    return Done(0, out.getvalue(), "")
+
+
 def manage(*args, stdin=""):
+    """The command run by the shell, for what only the shell sees: standard input read,
+    the exit status of a usage error."""
     return subprocess.run(
         [sys.executable, "manage.py", "score", *args],
         input=stdin,
@@ -83,7 +106,7 @@ def test_it_prints_one_sheet_per_file_in_order(tmp_path):
 
 
 def test_an_invalid_rubber_gets_an_error_naming_the_file_and_deal_and_no_output(tmp_path):
-    result = manage(str(bad_rubber(tmp_path)))
+    result = run(str(bad_rubber(tmp_path)))
     assert result.returncode == 1
     assert result.stdout == ""
     assert f"{tmp_path / 'bad.json'}: deal 3: tricks must add up to 13 (got 9 + 5)" in result.stderr
@@ -113,7 +136,7 @@ def test_jsonl_gives_one_line_per_rubber_in_order_and_goes_on_past_errors(tmp_pa
     bad = bad_rubber(tmp_path).read_text()
     path = tmp_path / "rubbers.jsonl"
     path.write_text(f"{good}\n\n{bad}\nnot json\n{good}\n")
-    result = manage("--jsonl", str(path))
+    result = run("--jsonl", str(path))
     assert result.returncode == 1
     assert "2 of 4 rubbers refused" in result.stderr
     lines = [json.loads(line) for line in result.stdout.splitlines()]
@@ -129,7 +152,7 @@ def test_jsonl_gives_one_line_per_rubber_in_order_and_goes_on_past_errors(tmp_pa
 
 def test_jsonl_of_valid_rubbers_exits_cleanly():
     line = json.dumps(json.loads(SPECIMEN.read_text()))
-    result = manage("--jsonl", "-", stdin=f"{line}\n{line}\n")
+    result = run("--jsonl", "-", stdin=f"{line}\n{line}\n")
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.splitlines()) == 2
 
@@ -269,7 +292,7 @@ def test_an_invalid_whist_rubber_gets_an_error_naming_the_file_deal_and_field(tm
     bad = copy.deepcopy(WHIST_RUBBER)
     bad["deals"][1]["tricks"] = {"we": 9, "they": 5}
     path = written(tmp_path, bad, "bad-whist.json")
-    result = manage(str(path))
+    result = run(str(path))
     assert result.returncode == 1
     assert result.stdout == ""
     assert f"{path}: deal 2: tricks must add up to 13 (got 9 + 5)" in result.stderr
@@ -292,7 +315,7 @@ def test_jsonl_takes_rubbers_of_every_game_and_goes_on_past_errors(tmp_path):
         json.dumps({"format": "piquet/1"}),
         SPECIMEN.read_text().replace("\n", " "),
     ]
-    result = manage("--jsonl", "-", stdin="\n".join(lines) + "\n")
+    result = run("--jsonl", "-", stdin="\n".join(lines) + "\n")
     assert result.returncode == 1
     assert "2 of 5 rubbers refused" in result.stderr
     out = [json.loads(line) for line in result.stdout.splitlines()]
@@ -320,7 +343,7 @@ def test_a_rubber_nested_absurdly_deep_is_refused_not_a_crash(tmp_path):
 def test_jsonl_answers_a_deeply_nested_line_with_its_error_and_goes_on():
     specimen = json.dumps(json.loads(SPECIMEN.read_text()))
     lines = "\n".join([specimen, "[" * 50_000 + "]" * 50_000, specimen]) + "\n"
-    done = manage("--jsonl", "-", stdin=lines)
+    done = run("--jsonl", "-", stdin=lines)
     out = [json.loads(line) for line in done.stdout.splitlines()]
     assert [("error" in line) for line in out] == [False, True, False]
     assert "nested too deeply" in out[1]["error"]
@@ -332,7 +355,7 @@ def test_a_name_holding_half_a_character_is_refused_by_name(tmp_path):
     path = tmp_path / "surrogate.json"
     text = json.dumps(rubber).replace(json.dumps(rubber["players"]["we"][0]), '"Mrs. \\ud800"')
     path.write_text(text)
-    done = manage("--text", str(path))
+    done = run("--text", str(path))
     assert done.returncode == 1
     assert "players.we: a name holds a character that is not text" in done.stderr
     assert "Traceback" not in done.stderr

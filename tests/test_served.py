@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.served import Forms, Phone, seed_tables
+from tests.support.served import Forms, Phone, seed_tables
 
 
 @pytest.fixture(scope="module")

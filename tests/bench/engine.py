@@ -17,12 +17,12 @@ from collections.abc import Callable
 
 from scorer.engine import THREE_HANDED, WHIST, Rubber, WhistRubber, loads_any, rubber_json
 from tests.bench import medians
-from tests.engine.more_rubbers import (
+from tests.support.games import (
     random_three_handed_rubber,
     random_three_handed_rules,
     random_whist_rubber,
 )
-from tests.rubbers import Choose, random_rubber, random_rules
+from tests.support.rubbers import Choose, random_rubber, random_rules
 
 RUBBERS = 10_000
 RUNS = 7

@@ -67,7 +67,7 @@ def _players() -> tuple[list[Any], Any]:
 def _rubber_of_seven_deals(players: list[Any], user: Any) -> Any:
     """Seven deals recorded, the rubber in its second game: the next save makes eight."""
     from scorer import writes
-    from tests.rubbers import deal
+    from tests.support.rubbers import deal
 
     rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=user)
     deals = [  # part-scores, then We's game at no-trump, then two more part-scores

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.support.browser import PHONE
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-PHONE = {"width": 360, "height": 740}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 # Playwright's sync API runs an event loop in this thread; the tests' own ORM calls are
 # still made one at a time, so Django's guard against async use does not apply.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -72,25 +71,11 @@ def refusals(message, url: str) -> list[str]:
     return []
 
 
-def sign_in(page, username: str, password: str = "pw") -> None:
-    page.goto("/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("button.primary")
-    page.wait_for_url("**/")
-
-
-def screenshot(page, name: str) -> None:
-    """Kept in var/screenshots/ for a person to look at."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
-
-
 @pytest.fixture
 def table(db):
     """Four members at a table, Mrs. Carr dealing first."""
     from scorer import writes
-    from tests.fixtures import make_member
+    from tests.support.club import make_member
 
     players = [
         make_member(name, short)

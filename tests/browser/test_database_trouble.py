@@ -13,8 +13,7 @@ from playwright.sync_api import expect
 from scorer.engine import Side
 from scorer.middleware import BUSY
 from scorer.models import Deal, Submission
-from tests.browser.conftest import screenshot, sign_in
-from tests.browser.test_table import declare, tap, tap_honours
+from tests.support.browser import declare, screenshot, sign_in, tap, tap_honours
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

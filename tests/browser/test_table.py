@@ -6,51 +6,17 @@ import json
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from scorer.engine import Maker, Side, Trump
+from scorer.engine import Side, Trump
 from scorer.engine.calls import ACES_EASY, CALLED, call_of
 from scorer.engine.interchange import read_rubber
 from scorer.models import Deal, Member
-from tests.browser.conftest import screenshot, sign_in
-from tests.fixtures import make_member
+from tests.support.browser import declare, screenshot, serious_violations, sign_in, tap, tap_honours
+from tests.support.club import make_member
 
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
-TRUMP_CHIPS = {
-    "S": "♠ Spades",
-    "C": "♣ Clubs",
-    "D": "♦ Diamonds",
-    "H": "♥ Hearts",
-    "NT": "No-trump",
-}
-
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def tap(page, legend: str, text: str) -> None:
-    """Tap the chip `text` among the choices headed `legend`."""
-    fieldset = page.locator("fieldset", has=page.locator("legend", has_text=legend))
-    _chip(page, fieldset, text).click()
-
-
-def _chip(page, scope, text: str):
-    """The chip (a label round its radio) that reads exactly `text`."""
-    return scope.locator("label.chip", has=page.get_by_text(text, exact=True))
-
-
-def tap_honours(page, side: Side | None, call: str) -> None:
-    honours = page.locator("fieldset.honours")
-    if side is not None:
-        honours = honours.locator(".group", has=page.get_by_text(f"{side.label} held", exact=True))
-    _chip(page, honours, call).click()
-
-
-def declare(page, number: int, trump: str, maker: Maker = Maker.DEALER) -> None:
-    tap(page, "Made by", "Dealer" if maker is Maker.DEALER else "Passed to partner")
-    tap(page, "The make", TRUMP_CHIPS[trump])
-    page.get_by_role("button", name="Save the declaration").click()
-    expect(page.get_by_role("heading", name=f"Deal {number}: the result")).to_be_visible()
 
 
 def test_elwells_specimen_scored_on_a_phone(phone):
@@ -133,15 +99,6 @@ def test_a_deal_is_recorded_without_javascript(phone, table):
     page.get_by_role("button", name="Save the result").click()
     # 3 by-cards at no-trump: 36, and the first game.
     expect(page.locator(".standing")).to_have_text("Second game: We 0, They 0 — We have a game")
-
-
-def serious_violations(page) -> list[str]:
-    results = Axe().run(page)
-    return [
-        f"{violation['id']}: {violation['help']}"
-        for violation in results.response["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
 
 
 def test_the_rubber_page_has_no_serious_accessibility_violations(phone, table):

@@ -10,7 +10,7 @@ import pytest
 from scorer.engine import Honours, RubberError, Side, Trump, work_out
 from scorer.engine.calls import call_of, calls_for, holdings
 from scorer.engine.cutting import Card, Cut, cut_for_deal, cut_for_partners
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 
 @pytest.mark.parametrize("trump", [Trump.SPADES, Trump.HEARTS, Trump.NO_TRUMP])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.engine import Kind, kind_of_change, window, work_out
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 GAME = deal("NT", (12, 1))  # wins a game in one deal
 LOST_GAME = deal("NT", (1, 12))

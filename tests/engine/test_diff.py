@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorer.engine import work_out
 from scorer.engine.diff import changes
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 PART = deal("S", (8, 5))  # We 4
 GAME = deal("NT", (12, 1))

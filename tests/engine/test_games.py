@@ -35,8 +35,8 @@ from scorer.engine import (
     read_any,
     rubber_json,
 )
-from tests.engine.more_rubbers import the_rubber_of_the_format, whist
-from tests.rubbers import deal
+from tests.support.games import the_rubber_of_the_format, whist
+from tests.support.rubbers import deal
 
 ROOT = Path(__file__).parent.parent.parent
 GAME = deal("NT", (12, 1))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.engine import RubberError, work_out
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 SUITS = {"S": 2, "C": 4, "D": 6, "H": 8}
 NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}

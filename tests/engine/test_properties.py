@@ -19,7 +19,7 @@ from scorer.engine import (
     score_deal,
     work_out,
 )
-from tests.rubbers import mirrored, random_deal, random_rubber, random_rules
+from tests.support.rubbers import mirrored, random_deal, random_rubber, random_rules
 
 
 @st.composite

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.engine import Pair, Side, tricks_after_revokes, work_out
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 
 def after(tricks, revokes):

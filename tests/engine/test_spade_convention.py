@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.engine import RubberError, Rules, work_out
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 CONVENTION = Rules(spade_convention=True)
 

@@ -37,7 +37,7 @@ from scorer.engine import (
 from scorer.engine.cutting import Card
 from scorer.engine.layout import layout
 from scorer.engine.three_handed import DOUBLING, DUMMY_DECLARATION, holder, leader, spots
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 BY_RUBBERS = ThreeHandedRules(unit=Unit.RUBBER)
 BY_GAMES = ThreeHandedRules(unit=Unit.GAME)

@@ -21,7 +21,7 @@ from scorer.engine import (
     rubber_json,
     work_out,
 )
-from tests.engine.more_rubbers import random_three_handed_rubber, random_three_handed_rules
+from tests.support.games import random_three_handed_rubber, random_three_handed_rules
 
 
 @st.composite

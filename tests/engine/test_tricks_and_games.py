@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorer.engine import Pair, RubberError, Rules, Side, work_out
-from tests.rubbers import deal
+from tests.support.rubbers import deal
 
 
 @pytest.mark.parametrize(("trump", "value"), [("S", 2), ("C", 4), ("D", 6), ("H", 8), ("NT", 12)])

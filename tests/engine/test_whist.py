@@ -13,7 +13,7 @@ from scorer.engine import (
     WhistDeal,
     work_out_whist,
 )
-from tests.engine.more_rubbers import the_rubber_of_the_format, whist
+from tests.support.games import the_rubber_of_the_format, whist
 
 WE_3 = whist((9, 4))  # 3 by cards to We
 THEY_3 = whist((4, 9))

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from scorer.engine import WHIST, Kind, Pair, work_out_whist
-from tests.engine.more_rubbers import whist
+from tests.support.games import whist
 
 GAME = whist((11, 2))  # wins a game in one deal
 LOST_GAME = whist((2, 11))

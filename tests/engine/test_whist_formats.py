@@ -20,7 +20,7 @@ from scorer.engine import (
     whist_sheet_text,
     work_out_whist,
 )
-from tests.engine.more_rubbers import the_rubber_of_the_format, whist
+from tests.support.games import the_rubber_of_the_format, whist
 
 PLAYERS = Pair(("Mrs. Carr", "Mr. Hale"), ("Miss Dove", "Mr. Ash"))
 

@@ -18,7 +18,7 @@ from scorer.engine import (
     work_out_whist,
 )
 from scorer.engine.whist import GameValue, Scoring, game_value, score_whist_deal
-from tests.engine.more_rubbers import random_whist_deal, random_whist_rubber
+from tests.support.games import random_whist_deal, random_whist_rubber
 
 
 @st.composite

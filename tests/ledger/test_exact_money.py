@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from ledger import services as ledger
 from ledger.models import Posting
 from scorer.engine import PRINTED_LAWS
-from tests.ledger.conftest import WON_BY_WE, agreed
-from tests.rubbers import random_rubber
-from tests.support.ledger import set_stake
+from tests.support.examples import examples
+from tests.support.ledger import WON_BY_WE, agreed, set_stake
+from tests.support.rubbers import random_rubber
 
 # A stake of nothing to the most the ledger takes, to four places; a unit a coin might be.
 stakes = st.integers(0, 100_000_000).map(lambda n: Decimal(n).scaleb(-4))
@@ -34,7 +34,7 @@ def ledger_pages(client: Client, members) -> list[str]:
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -13,9 +13,8 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import Payment, Sitting, Stake
-from tests.ledger.conftest import WON_BY_WE, agreed
 from tests.support.html import Forms
-from tests.support.ledger import set_stake
+from tests.support.ledger import WON_BY_WE, agreed, set_stake
 
 DESK = reverse("ledger:index")
 

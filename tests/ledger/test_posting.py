@@ -16,9 +16,9 @@ from ledger.models import Posting
 from scorer import reads, writes
 from scorer.engine import RubberError
 from scorer.models import Club
-from tests.ledger.conftest import WON_BY_WE, agreed
-from tests.rubbers import deal, random_rubber, random_rules
-from tests.support.ledger import set_stake
+from tests.support.examples import examples
+from tests.support.ledger import WON_BY_WE, agreed, set_stake
+from tests.support.rubbers import deal, random_rubber, random_rules
 
 
 def balance(member):
@@ -139,7 +139,9 @@ def test_a_payment_of_no_money_or_part_of_a_penny_is_refused(
 
 # Each example rolls back what it wrote, so the function's fixtures serve every example.
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.data())
 def test_every_posting_and_settlement_adds_up_to_nothing(players, staff, data):

@@ -12,9 +12,8 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import Posting, SettlementLine, Transfer
-from tests.ledger.conftest import WON_BY_WE, agreed
-from tests.rubbers import deal
-from tests.support.ledger import set_stake
+from tests.support.ledger import WON_BY_WE, agreed, set_stake
+from tests.support.rubbers import deal
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from ledger.models import Payment, Posting, Sitting, Stake
-from tests.ledger.conftest import WON_BY_WE, agreed
 from tests.support.html import Forms, submit
+from tests.support.ledger import WON_BY_WE, agreed
 
 DESK = reverse("ledger:index")
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer import reads, writes
 from scorer.models import Club, Deal, Rubber
-from tests.scorer.conftest import correct, declare, play, result, revision
+from tests.support.table import correct, declare, play, result, revision
 
 
 def agree(client, rubber, side, *, key=None, at=None, url="scorer:agree"):

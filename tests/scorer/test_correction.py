@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scorer import reads
 from scorer.models import Correction, Deal
-from tests.scorer.conftest import correct, declare, play, revision
+from tests.support.table import correct, declare, play, revision
 
 # Carr (We) deals deal 1, Fenwick (They) deal 2, Dane (We) deal 3 ...
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer.engine import Maker, Trump
 from scorer.models import Club, Deal, Rubber, Submission
-from tests.scorer.conftest import declare, play, revision
+from tests.support.table import declare, play, revision
 
 
 def test_it_records_the_declaration_with_its_time(carr, rubber, players):

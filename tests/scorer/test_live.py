@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer import live
 from scorer.live import LIVE_SALT
-from tests.scorer.conftest import declare, play
+from tests.support.table import declare, play
 
 
 def live_url(client, rubber):

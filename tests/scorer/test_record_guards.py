@@ -16,8 +16,8 @@ from ledger import services as ledger
 from ledger.models import Posting
 from scorer import engine, reads, writes
 from scorer.models import Club, Deal, Rubber, Seat
-from tests.rubbers import deal
 from tests.support.ledger import set_stake
+from tests.support.rubbers import deal
 
 
 def refused(sql, *params):

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer import reads, writes
 from scorer.models import Club, Deal
-from tests.scorer.conftest import declare, play, result, revision
+from tests.support.table import declare, play, result, revision
 
 
 def sheet(rubber):

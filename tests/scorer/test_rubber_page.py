@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from tests.scorer.conftest import declare, play
+from tests.support.table import declare, play
 
 
 def page(client, rubber):

@@ -28,7 +28,7 @@ from urllib.parse import urlencode
 
 from tests.support.html import Forms as Forms  # the served tests read pages with it
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 _numbers = itertools.count()
 
@@ -388,7 +388,7 @@ def seed_tables(server: Server, count: int) -> list[Table]:
     import json
 
     done = subprocess.run(
-        [sys.executable, "-m", "tests.served", "seed", str(count)],
+        [sys.executable, "-m", "tests.support.served", "seed", str(count)],
         cwd=ROOT,
         env=server.env,
         capture_output=True,

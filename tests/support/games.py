@@ -22,7 +22,7 @@ from scorer.engine import (
     work_out_whist,
 )
 from scorer.engine.model import Deal
-from tests.rubbers import Choose, random_deal
+from tests.support.rubbers import Choose, random_deal
 
 SUITS = (Trump.SPADES, Trump.CLUBS, Trump.DIAMONDS, Trump.HEARTS)
 PENALTIES = tuple(Penalty)

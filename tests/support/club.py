@@ -1,0 +1,48 @@
+"""The club's members as the tests make them, and an emptied club (for an import)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from scorer import kept
+from scorer.models import Member
+
+NAMES = [
+    ("Mrs. Carr", "Carr"),
+    ("Miss Fenwick", "Fenwick"),
+    ("Mr. Dane", "Dane"),
+    ("Col. Hartley", "Hartley"),
+]
+
+
+def make_member(name: str, short_name: str) -> Member:
+    user = get_user_model().objects.create_user(short_name.lower(), password="pw")
+    return Member.objects.create(user=user, name=name, short_name=short_name)
+
+
+TABLES = [  # children first
+    "ledger_posting",
+    "ledger_settlementline",
+    "ledger_transfer",
+    "ledger_payment",
+    "ledger_sitting",
+    "ledger_stake",
+    "scorer_correction",
+    "scorer_submission",
+    "scorer_deal",
+    "scorer_seat",
+    "scorer_rubber",
+    "scorer_member",
+    "auth_user",
+]
+
+
+def empty_the_club():
+    """As a new database would be (the guard lifted for this, and put back)."""
+    guards = kept.present(connection)
+    kept.remove(connection, guards)
+    with connection.cursor() as cursor:
+        for table in TABLES:
+            cursor.execute(f"DELETE FROM {table}")
+    kept.install(connection, guards)
