@@ -4,7 +4,7 @@ entries by the order of scoring: "deal 2: We 1 → 2 in tricks"."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from scorer.engine.model import SIDES, Side
@@ -30,30 +30,19 @@ class _Sheet(Protocol):
 def changes(before: Sheet, after: Sheet) -> list[str]:
     """Each change from one sheet to the other: entries deal by deal, the ends of games,
     the rubber, and the totals."""
-    return _told(_entries(before, after) + _games(before, after), before, after)
+    entries = _entries(before, after, ("tricks", "honours"), _line)
+    return _told(entries + _games(before, after), before, after)
+
+
+def _line(column: str) -> str:
+    return f"{'below' if column == 'tricks' else 'above'} the line"
 
 
 def whist_changes(before: WhistSheet, after: WhistSheet) -> list[str]:
     """The same for Whist: entries by penalties, tricks and honours, the ends of games,
     the rubber, and the totals."""
-    found = []
-    for number in range(1, max(len(before.deals), len(after.deals)) + 1):
-        if number > len(after.deals):
-            found.append(f"deal {number} removed")
-            continue
-        if number > len(before.deals):
-            continue
-        old, new = before.deals[number - 1].entries, after.deals[number - 1].entries
-        moved = [
-            f"{side.label} {getattr(old[side], scoring)} {ARROW} "
-            f"{getattr(new[side], scoring)} in {scoring}"
-            for side in SIDES
-            for scoring in Scoring
-            if getattr(old[side], scoring) != getattr(new[side], scoring)
-        ]
-        if moved:
-            found.append(f"deal {number}: " + "; ".join(moved))
-    return _told(found + _games(before, after), before, after)
+    entries = _entries(before, after, tuple(Scoring), lambda scoring: f"in {scoring}")
+    return _told(entries + _games(before, after), before, after)
 
 
 def _told(found: list[str], before: Sheet | WhistSheet, after: Sheet | WhistSheet) -> list[str]:
@@ -74,7 +63,14 @@ def _told(found: list[str], before: Sheet | WhistSheet, after: Sheet | WhistShee
     return found
 
 
-def _entries(before: Sheet, after: Sheet) -> list[str]:
+def _entries(
+    before: Sheet | WhistSheet,
+    after: Sheet | WhistSheet,
+    columns: tuple[str, ...],
+    where: Callable[[str], str],
+) -> list[str]:
+    """Each deal's entries that moved, column by column: "deal 2: We 18 → 24 below the
+    line"; or that the deal was removed."""
     found = []
     for number in range(1, max(len(before.deals), len(after.deals)) + 1):
         if number > len(after.deals):
@@ -84,10 +80,10 @@ def _entries(before: Sheet, after: Sheet) -> list[str]:
             continue
         old, new = before.deals[number - 1].entries, after.deals[number - 1].entries
         moved = [
-            f"{side.label} {getattr(old[side], column)} {ARROW} {getattr(new[side], column)} "
-            f"{'below' if column == 'tricks' else 'above'} the line"
+            f"{side.label} {getattr(old[side], column)} {ARROW} "
+            f"{getattr(new[side], column)} {where(column)}"
             for side in SIDES
-            for column in ("tricks", "honours")
+            for column in columns
             if getattr(old[side], column) != getattr(new[side], column)
         ]
         if moved:

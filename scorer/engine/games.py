@@ -215,7 +215,18 @@ def _four_seats(value: int) -> tuple[Share, ...]:
     )
 
 
-class Bridge:
+class _Reckoned:
+    """What the games reckon alike: a rubber's worth to We, and four players' shares of it
+    (Three-handed Bridge has its own)."""
+
+    def value(self, sheet: ScoreSheet, *, abandoned_counts: bool) -> int:
+        return rubber_value(sheet, abandoned_counts=abandoned_counts)
+
+    def shares(self, value: int) -> tuple[Share, ...]:
+        return _four_seats(value)
+
+
+class Bridge(_Reckoned):
     """Bridge by the Laws of 1905: four players, rubbers, money by the hundred."""
 
     code = "bridge"
@@ -264,12 +275,6 @@ class Bridge:
     def work_out(self, deals: Iterable[Deal], rules: Rules) -> Sheet:
         self._check_rules(rules)
         return work_out(deals, rules)
-
-    def value(self, sheet: Sheet, *, abandoned_counts: bool) -> int:
-        return rubber_value(sheet, abandoned_counts=abandoned_counts)
-
-    def shares(self, value: int) -> tuple[Share, ...]:
-        return _four_seats(value)
 
     def window(
         self, sheet: Sheet, number: int, *, next_trump_declared: bool, agreed: bool
@@ -357,7 +362,7 @@ class ThreeHanded(Bridge):
         )
 
 
-class Whist:
+class Whist(_Reckoned):
     """Short Whist by the English club code: four players, games of five, rubbers of best
     of three, money by the point."""
 
@@ -403,12 +408,6 @@ class Whist:
 
     def work_out(self, deals: Iterable[WhistDeal], rules: Rules) -> WhistSheet:
         return work_out_whist(deals)
-
-    def value(self, sheet: WhistSheet, *, abandoned_counts: bool) -> int:
-        return rubber_value(sheet, abandoned_counts=abandoned_counts)
-
-    def shares(self, value: int) -> tuple[Share, ...]:
-        return _four_seats(value)
 
     def window(
         self, sheet: WhistSheet, number: int, *, next_trump_declared: bool, agreed: bool

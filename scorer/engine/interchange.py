@@ -30,6 +30,7 @@ from scorer.engine.model import (
     Unit,
 )
 from scorer.engine.sheet import ScoredDeal, Sheet, work_out
+from scorer.engine.tally import game_json, outcome_json, totals_json
 
 RUBBER_FORMAT = "elwell-rubber/1"
 SHEET_FORMAT = "elwell-sheet/1"
@@ -392,36 +393,12 @@ def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
 
 def sheet_json(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> dict[str, Any]:
     """The worked sheet as elwell-sheet/1, each deal with its explanation in words."""
-    totals = sheet.totals
-    net = sheet.net
-    winner = sheet.winner
     data: dict[str, Any] = {"format": SHEET_FORMAT}
     if players is not None:
         data["players"] = players_json(sheet.rules, players)
     data["deals"] = [_scored_deal_json(scored) for scored in sheet.deals]
-    data["games"] = [
-        {
-            "number": game.number,
-            "winner": game.winner.value if game.winner else None,
-            "we": game.points.we,
-            "they": game.points.they,
-        }
-        for game in sheet.games
-    ]
-    won = sheet.games_won
-    data["rubber"] = {
-        "finished": winner is not None,
-        "winner": winner.value if winner else None,
-        "games_won": {"we": won.we, "they": won.they},
-    }
-    data["totals"] = {
-        side.value: {
-            "tricks": totals[side].tricks,
-            "honours": totals[side].honours,
-            "rubber": totals[side].rubber,
-            "total": totals[side].total,
-        }
-        for side in SIDES
-    }
-    data["net"] = {"we": net.we, "they": net.they}
+    data["games"] = [game_json(game) for game in sheet.games]
+    data["rubber"] = outcome_json(sheet)["rubber"]
+    data["totals"] = totals_json(sheet.totals, ("tricks", "honours", "rubber"))
+    data["net"] = outcome_json(sheet)["net"]
     return data

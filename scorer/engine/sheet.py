@@ -29,6 +29,7 @@ from scorer.engine.model import (
     Trump,
     Unit,
 )
+from scorer.engine.tally import Tally
 from scorer.engine.values import (
     GAME,
     GAME_AS_A_UNIT,
@@ -112,7 +113,7 @@ class Totals:
 
 
 @dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(Tally[Game, Totals]):
     """The whole score of a rubber, worked out from its deals."""
 
     rules: Rules
@@ -120,26 +121,6 @@ class Sheet:
     games: tuple[Game, ...]
     totals: Pair[Totals]
     winner: Side | None  # of the rubber: the first side to win two games (Law 1)
-
-    @property
-    def games_won(self) -> Pair[int]:
-        winners = [game.winner for game in self.games]
-        return Pair(winners.count(Side.WE), winners.count(Side.THEY))
-
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def net(self) -> Pair[int]:
-        """The difference of the totals: points won or lost (Law 11)."""
-        difference = self.totals.we.total - self.totals.they.total
-        return Pair(difference, -difference)
-
-    @property
-    def game(self) -> Game:
-        """The game in progress, or the last game once the rubber is won."""
-        return self.games[-1]
 
 
 def work_out(deals: Iterable[Deal], rules: Rules = PRINTED_LAWS) -> Sheet:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from scorer.engine.layout import Cell, layout, rows
 from scorer.engine.model import Pair, ThreeHandedRules, Unit
 from scorer.engine.sheet import MINUS, Sheet
-from scorer.engine.words import game_heading, game_title
+from scorer.engine.tally import game_in_play
+from scorer.engine.words import game_heading
 
 _MARGIN = 10  # the left margin that names each game
 
@@ -104,12 +105,7 @@ def standing(sheet: Sheet) -> str:
             f"{winner.label} won the rubber, {won[winner]} games to {won[winner.other]}, "
             f"and {won_or_lost}"
         )
-    game, won = sheet.game, sheet.games_won
     if sheet.rules.unit is Unit.GAME:
+        game = sheet.game
         return f"The game: We {game.points.we}, They {game.points.they}"
-    words = f"{game_title(game.number)} game: We {game.points.we}, They {game.points.they}"
-    if won.we and won.they:
-        return f"{words} \u2014 game all"
-    if won.we or won.they:
-        return f"{words} \u2014 {'We' if won.we else 'They'} have a game"
-    return words
+    return game_in_play(sheet)

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from scorer.engine.errors import RubberError
 from scorer.engine.model import SIDES, Pair, Side, Trump
+from scorer.engine.tally import Tally
 
 GAME = 5  # Law 2
 AT_FOUR = 4  # a side at four when a deal begins scores no honours (Law 4)
@@ -148,34 +149,13 @@ class WhistTotals:
 
 
 @dataclass(frozen=True, slots=True)
-class WhistSheet:
+class WhistSheet(Tally[WhistGame, WhistTotals]):
     """The whole score of a Whist rubber, worked out from its deals."""
 
     deals: tuple[WhistScoredDeal, ...]
     games: tuple[WhistGame, ...]
     totals: Pair[WhistTotals]
     winner: Side | None  # of the rubber: the first side to win two games (Law 1)
-
-    @property
-    def games_won(self) -> Pair[int]:
-        winners = [game.winner for game in self.games]
-        return Pair(winners.count(Side.WE), winners.count(Side.THEY))
-
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def net(self) -> Pair[int]:
-        """The difference of the totals: the losers' game, if they won one, is deducted
-        from the winners' points (Law 10)."""
-        difference = self.totals.we.total - self.totals.they.total
-        return Pair(difference, -difference)
-
-    @property
-    def game(self) -> WhistGame:
-        """The game in progress, or the last game once the rubber is won."""
-        return self.games[-1]
 
 
 def work_out_whist(deals: Iterable[WhistDeal]) -> WhistSheet:

@@ -21,6 +21,7 @@ from scorer.engine.interchange import (
     parse,
 )
 from scorer.engine.model import PRINTED_LAWS, SIDES, Pair, Rules, Side, Trump
+from scorer.engine.tally import game_json, outcome_json, totals_json
 from scorer.engine.whist import (
     Penalty,
     Revoke,
@@ -174,33 +175,15 @@ def whist_sheet_json(
     sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None
 ) -> dict[str, Any]:
     """The worked sheet as whist-sheet/1, each deal with its explanation in words."""
-    winner, won, totals, net = sheet.winner, sheet.games_won, sheet.totals, sheet.net
     data: dict[str, Any] = {"format": SHEET_FORMAT}
     if players is not None:
         data["players"] = {side: list(players[side]) for side in SIDES}
     data["deals"] = [_scored_deal_json(scored) for scored in sheet.deals]
     data["games"] = [
-        {
-            "number": game.number,
-            "winner": game.winner.value if game.winner else None,
-            "we": game.points.we,
-            "they": game.points.they,
-            "value": None if game.value is None else int(game.value),
-        }
+        {**game_json(game), "value": None if game.value is None else int(game.value)}
         for game in sheet.games
     ]
-    data["rubber"] = {
-        "finished": winner is not None,
-        "winner": winner.value if winner else None,
-        "games_won": {"we": won.we, "they": won.they},
-    }
-    data["totals"] = {
-        side.value: {
-            "games": totals[side].games,
-            "rubber": totals[side].rubber,
-            "total": totals[side].total,
-        }
-        for side in SIDES
-    }
-    data["net"] = {"we": net.we, "they": net.they}
+    data["rubber"] = outcome_json(sheet)["rubber"]
+    data["totals"] = totals_json(sheet.totals, ("games", "rubber"))
+    data["net"] = outcome_json(sheet)["net"]
     return data

@@ -5,8 +5,9 @@ points won once the losers' game is deducted."""
 from __future__ import annotations
 
 from scorer.engine.model import Pair, Side
+from scorer.engine.tally import game_in_play
 from scorer.engine.whist import MINUS, WhistGame, WhistSheet
-from scorer.engine.words import game_heading, game_title
+from scorer.engine.words import game_heading
 
 _MARGIN = 10
 _WIDTH = 6
@@ -85,10 +86,4 @@ def whist_standing(sheet: WhistSheet) -> str:
             f"{winner.label} won the rubber, {won[winner]} games to {won[winner.other]}, "
             f"and {sheet.net[winner]} points"
         )
-    game, won = sheet.game, sheet.games_won
-    words = f"{game_title(game.number)} game: We {game.points.we}, They {game.points.they}"
-    if won.we and won.they:
-        return f"{words} \u2014 game all"
-    if won.we or won.they:
-        return f"{words} \u2014 {'We' if won.we else 'They'} have a game"
-    return words
+    return game_in_play(sheet)
