@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from pydantic import Field, ValidationError
 
@@ -24,7 +25,6 @@ from ledger.models import Payment, Sitting, Stake
 from scorer.club_json import (
     Account,
     ClubSettings,
-    ImportRefused,
     Loader,
     MemberDoc,
     Moment,
@@ -35,6 +35,7 @@ from scorer.club_json import (
     export_scorer,
     refusal,
 )
+from scorer.club_json import ImportRefused as ImportRefused  # the whole file's refusal too
 from scorer.models import Member, Rubber
 
 FORMAT = "elwell-club/1"
@@ -68,7 +69,7 @@ def export_club() -> dict[str, Any]:
     }
 
 
-def _name(user: Any) -> str | None:
+def _name(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
@@ -239,15 +240,16 @@ class _Loader(Loader):
         made: dict[int, Sitting] = {}
         for n, item in enumerate(sittings):
             place = f"sittings[{n}]"
-            made[n] = self.refused_as(
-                place,
-                lambda item=item, place=place: ledger.open_sitting(
+
+            def opened(item: SittingDoc = item, place: str = place) -> Sitting:
+                return ledger.open_sitting(
                     name=item.name,
                     start=item.start,
                     end=item.end,
                     user=self.user(item.created_by, f"{place}.created_by"),
-                ),
-            )
+                )
+
+            made[n] = self.refused_as(place, opened)
             if (item.closed_at is None) != (item.closed_by is None):
                 raise ImportRefused(f"{place}: closed_at and closed_by go together")
             if item.closed_at is not None:
@@ -282,10 +284,12 @@ class _Loader(Loader):
 
     def _close(self, sitting: Sitting, item: SittingDoc, where: str) -> None:
         assert item.closed_at is not None
+        closed_by = item.closed_by
+        assert closed_by is not None  # with closed_at (`_ledger`)
         closed = self.refused_as(
             where,
             lambda: ledger.close(
-                sitting, self.user(item.closed_by, f"{where}.closed_by"), at=item.closed_at
+                sitting, self.user(closed_by, f"{where}.closed_by"), at=item.closed_at
             ),
         )
         found = {line.member.user.get_username(): line.due for line in closed.lines}

@@ -60,12 +60,14 @@ class SittingForm(KeyedForm):
     end = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
 
     def clean_start(self) -> datetime:
-        _kept_in_utc(self.cleaned_data["start"])
-        return self.cleaned_data["start"]
+        start: datetime = self.cleaned_data["start"]
+        _kept_in_utc(start)
+        return start
 
     def clean_end(self) -> datetime:
-        _kept_in_utc(self.cleaned_data["end"])
-        return self.cleaned_data["end"]
+        end: datetime = self.cleaned_data["end"]
+        _kept_in_utc(end)
+        return end
 
 
 class PaymentForm(KeyedForm):
@@ -81,7 +83,7 @@ class PaymentForm(KeyedForm):
         min_value=Decimal("0.0001"),
         max_value=MOST_PAYMENT,
         decimal_places=4,
-        widget=forms.NumberInput(attrs={"step": "0.01", "min": "0.01", "inputmode": "decimal"}),
+        widget=forms.NumberInput(attrs={"step": "any", "inputmode": "decimal"}),
     )
     method = forms.ChoiceField(
         choices=Payment.METHODS, initial="cash", widget=forms.RadioSelect, label="How"
@@ -89,7 +91,8 @@ class PaymentForm(KeyedForm):
     note = forms.CharField(max_length=200, required=False)
 
     def clean(self) -> dict[str, object]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("payer") and data.get("payer") == data.get("payee"):
             raise forms.ValidationError("A member cannot pay himself.")
         return data
@@ -108,7 +111,8 @@ class PeriodForm(forms.Form):
     end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="To (inclusive)")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if "start" in data and "end" in data:
             try:
                 _kept_in_utc(*self.bounds())

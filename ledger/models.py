@@ -13,19 +13,27 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q, Value
+from django.db.models.expressions import Combinable
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from ledger.money import MOST_PAYMENT, MOST_STAKE, Inexact, from_millionths, millionths
 from scorer.models import Member, Rubber
 
+if TYPE_CHECKING:
+    # An amount is set from a Decimal, an int or an expression, and read as a Decimal.
+    # (Django's fields take type arguments only in django-stubs, not when the site runs.)
+    _Millionths = models.BigIntegerField[Decimal | int | Combinable, Decimal]
+else:
+    _Millionths = models.BigIntegerField
 
-class MoneyField(models.BigIntegerField):
+
+class MoneyField(_Millionths):
     """An amount, kept as a whole number of millionths of the currency. SQLite would keep
     a decimal as a float, and lose digits; an integer it keeps exactly, as PostgreSQL does,
     and sums exactly."""

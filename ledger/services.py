@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
@@ -120,7 +120,7 @@ def record_payment(
     amount: Decimal,
     method: str,
     note: str,
-    user: AbstractBaseUser,
+    user: User,
     reverses: Payment | None = None,
     at: datetime | None = None,
 ) -> Payment:
@@ -175,7 +175,7 @@ def record_payment(
     return payment
 
 
-def reverse_payment(*, payment: Payment, user: AbstractBaseUser) -> Payment:
+def reverse_payment(*, payment: Payment, user: User) -> Payment:
     """A payment recorded by mistake is put right by one back the other way, once."""
     return record_payment(
         payer=payment.payee,
@@ -202,7 +202,7 @@ def set_stake(
     per_hundred: Decimal,
     currency: str,
     smallest_unit: Decimal,
-    user: AbstractBaseUser,
+    user: User,
     seen: str,
     at: datetime | None = None,
 ) -> Stake:
@@ -377,7 +377,7 @@ def _settled_balances(*, excluding: Sitting) -> dict[int, Decimal]:
 
 @transaction.atomic
 def close(
-    sitting: Sitting, user: AbstractBaseUser, *, seen: str | None = None, at: datetime | None = None
+    sitting: Sitting, user: User, *, seen: str | None = None, at: datetime | None = None
 ) -> Settlement:
     """Fix a sitting's settlement for good: its lines and transfers are kept, and each
     member's rounding is posted, so that his balance is in whole units.
@@ -443,7 +443,7 @@ def close(
     return settlement(sitting)
 
 
-def open_sitting(*, name: str, start: datetime, end: datetime, user: AbstractBaseUser) -> Sitting:
+def open_sitting(*, name: str, start: datetime, end: datetime, user: User) -> Sitting:
     """A new sitting. The database refuses one that overlaps another."""
     if end <= start:
         raise LedgerError("A sitting ends after it starts.")

@@ -26,6 +26,7 @@ from ledger.forms import (
 )
 from ledger.models import Payment, Sitting, Stake
 from scorer import printing
+from scorer.http import SignedInRequest
 from scorer.models import Member
 from scorer.once import Answer, carry_out
 
@@ -84,7 +85,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def set_stake(request: HttpRequest) -> HttpResponseBase:
+def set_stake(request: SignedInRequest) -> HttpResponseBase:
     _staff(request)
     form = StakeForm(request.POST)
 
@@ -106,7 +107,7 @@ def set_stake(request: HttpRequest) -> HttpResponseBase:
 
 @login_required
 @require_POST
-def open_sitting(request: HttpRequest) -> HttpResponseBase:
+def open_sitting(request: SignedInRequest) -> HttpResponseBase:
     _staff(request)
     form = SittingForm(request.POST)
 
@@ -158,7 +159,7 @@ def sitting_print(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def close_sitting(request: HttpRequest, pk: int) -> HttpResponseBase:
+def close_sitting(request: SignedInRequest, pk: int) -> HttpResponseBase:
     _staff(request)
     sitting = get_object_or_404(Sitting, pk=pk)
     form = CloseForm(request.POST)
@@ -173,7 +174,7 @@ def close_sitting(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 @login_required
 @require_POST
-def record_payment(request: HttpRequest) -> HttpResponseBase:
+def record_payment(request: SignedInRequest) -> HttpResponseBase:
     _staff(request)
     form = PaymentForm(request.POST)
     back = _back(request)
@@ -206,7 +207,7 @@ def _back(request: HttpRequest) -> str:
 
 @login_required
 @require_POST
-def reverse_payment(request: HttpRequest, pk: int) -> HttpResponseBase:
+def reverse_payment(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """A payment recorded by mistake is put right by one back the other way, once."""
     _staff(request)
     original = get_object_or_404(Payment, pk=pk)

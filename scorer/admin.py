@@ -9,8 +9,6 @@ The database refuses the rest whatever asks (scorer/kept.py).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
 from django.http import HttpRequest
 
@@ -24,7 +22,7 @@ class ClubAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return not Club.objects.exists()  # the club is one row
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Club | None = None) -> bool:
         return False
 
 
@@ -38,16 +36,16 @@ class ReadOnlyInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Rubber | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Rubber | None = None) -> bool:
         return False
 
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ["position", "member"]
+    fields = ("position", "member")
     readonly_fields = fields
 
 
@@ -55,7 +53,7 @@ class DealInline(ReadOnlyInline):
     """Deals are shown, not edited here: the table records them, the laws correct them."""
 
     model = Deal
-    fields = ["number", "dealer", "maker", "trump", "doubles", "played", "tricks", "recorded_at"]
+    fields = ("number", "dealer", "maker", "trump", "doubles", "played", "tricks", "recorded_at")
     readonly_fields = fields
 
 
@@ -67,16 +65,16 @@ class RubberAdmin(admin.ModelAdmin):
     list_display = ["table", "started_at", "doubling_limit", "spade_convention", "agreed_at"]
     inlines = [SeatInline, DealInline]
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+    def get_readonly_fields(self, request: HttpRequest, obj: Rubber | None = None) -> list[str]:
         return [field.name for field in Rubber._meta.concrete_fields]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Rubber | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Rubber | None = None) -> bool:
         """A rubber started by mistake may go while no deal is recorded in it; one with
         recorded deals is kept (the database refuses too)."""
         if obj is None:
@@ -95,8 +93,8 @@ class CorrectionAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Correction | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Correction | None = None) -> bool:
         return False

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, overload
 
 from django.conf import global_settings, settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import BasePasswordHasher
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.module_loading import import_string
 from pydantic import (
@@ -82,7 +84,7 @@ def export_scorer() -> dict[str, Any]:
     }
 
 
-def _name(user: Any) -> str | None:
+def _name(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
@@ -407,7 +409,7 @@ class Loader:
     (ledger/club_json.py), with the people this one made (`user`, `member`)."""
 
     def __init__(self) -> None:
-        self.users: dict[str, Any] = {}
+        self.users: dict[str, User] = {}
         self.members: dict[str, Member] = {}
 
     def people(self, club: ClubSettings, accounts: list[Account], members: list[MemberDoc]) -> None:
@@ -421,7 +423,11 @@ class Loader:
         for n, rubber in enumerate(rubbers):
             self._rubber(rubber, f"rubbers[{n}]")
 
-    def user(self, name: str | None, where: str) -> Any:
+    @overload
+    def user(self, name: str, where: str) -> User: ...
+    @overload
+    def user(self, name: None, where: str) -> None: ...
+    def user(self, name: str | None, where: str) -> User | None:
         if name is None:
             return None
         if name not in self.users:
@@ -701,8 +707,8 @@ def _check_password_hash(encoded: str, where: str) -> None:
             )
 
 
-def _hashers() -> dict[str, Any]:
-    found = {}
+def _hashers() -> dict[str, BasePasswordHasher]:
+    found: dict[str, BasePasswordHasher] = {}
     for path in [*settings.PASSWORD_HASHERS, *global_settings.PASSWORD_HASHERS]:
         hasher = import_string(path)()
         found.setdefault(hasher.algorithm, hasher)

@@ -91,6 +91,7 @@ class StartRubberForm(forms.Form):
         """The members to offer: those matching the search (and any already chosen)."""
         field = self.fields["seat_0"]
         assert isinstance(field, forms.ModelChoiceField)
+        assert field.queryset is not None
         members: QuerySet[Member] = field.queryset
         if self.search:
             match = Q(name__icontains=self.search) | Q(short_name__icontains=self.search)
@@ -110,7 +111,8 @@ class StartRubberForm(forms.Form):
         return chosen
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         seated = [data.get(name) for name in self.SEATS]
         if all(seated) and len(set(seated)) < 4:
             raise forms.ValidationError("Choose four different members, one for each seat.")
@@ -167,7 +169,7 @@ class DeclarationFields(forms.Form):
         return Declaration(
             dealer=data["dealer"],
             maker=engine.Maker(data["maker"]),
-            trump=engine.Trump(data["trump"]),
+            trump=engine.Trump(data["trump"]),  # type: ignore[call-arg]  # by value: mypy#10573
             doubles=data["doubles"] if more is None else more,
         )
 
@@ -186,7 +188,7 @@ class ResultFields(forms.Form):
         choices=CHICANE,
         coerce=int,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # any value, not only str (django-stubs)
         initial=0,
         widget=forms.RadioSelect,
         label="Chicane: We void of trumps",
@@ -195,19 +197,21 @@ class ResultFields(forms.Form):
         choices=CHICANE,
         coerce=int,
         required=False,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # any value, not only str (django-stubs)
         initial=0,
         widget=forms.RadioSelect,
         label="Chicane: They void of trumps",
     )
     revokes_we = forms.IntegerField(min_value=0, max_value=13, required=False)
     revokes_they = forms.IntegerField(min_value=0, max_value=13, required=False)
-    not_played = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    not_played: forms.Field = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, trump: engine.Trump, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.trump = trump
-        self.fields["honours"].choices = honour_choices(trump)
+        honours = self.fields["honours"]
+        assert isinstance(honours, forms.ChoiceField)
+        honours.choices = honour_choices(trump)
 
     def honours_groups(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The calls on offer, We's and They's apart (and aces easy at no-trump)."""
@@ -220,7 +224,8 @@ class ResultFields(forms.Form):
         return groups + ([("", easy)] if easy else [])
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("not_played"):
             return data
         if data.get("tricks") in (None, ""):
@@ -307,6 +312,9 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
             "revokes_they": deal.revokes_they,
         }
 
+    # The make, as in ResultFields; the field of that name is in `fields` (Django's forms
+    # take declared fields off the class, which django-stubs does not know).
+    trump: engine.Trump  # type: ignore[assignment]
     reason = forms.CharField(max_length=200, label="Why it is corrected")
     # Under the Spade Convention a deal may be corrected to one that was not played.
     not_played = forms.ChoiceField(
@@ -321,7 +329,8 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
         trump = data.get("trump") if data else None
         if trump not in {t.value for t in engine.Trump}:
             trump = recorded_trump.value
-        super().__init__(*args, trump=engine.Trump(trump), **kwargs)
+        made = engine.Trump(trump)  # type: ignore[call-arg]  # by value: mypy#10573
+        super().__init__(*args, trump=made, **kwargs)
         self.fields["honours"].error_messages["invalid_choice"] = (
             f"Choose the honours as called at {self.trump.label}."
         )

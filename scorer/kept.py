@@ -9,7 +9,8 @@ description, and both apps' migrations install them from here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 ALWAYS = "1 = 1"
 
@@ -138,7 +139,7 @@ def append_only(*tables: str) -> tuple[Guard, ...]:
     return tuple(guard for guard in _every() if guard.table in tables and "_kept_" in guard.name)
 
 
-def retire_legacy(connection: Any, *tables: str) -> None:
+def retire_legacy(connection: BaseDatabaseWrapper, *tables: str) -> None:
     """Earlier releases named PostgreSQL's triggers by table alone; these are replaced by
     the guards above."""
     if connection.vendor == "postgresql":
@@ -160,22 +161,22 @@ def guards_for(vendor: str) -> tuple[Guard, ...]:
     return tuple(guard for guard in _every() if vendor in guard.vendors)
 
 
-def install(connection: Any, guards: tuple[Guard, ...]) -> None:
+def install(connection: BaseDatabaseWrapper, guards: tuple[Guard, ...]) -> None:
     _run(connection, [sql for guard in guards for sql in guard.install(connection.vendor)])
 
 
-def remove(connection: Any, guards: tuple[Guard, ...]) -> None:
+def remove(connection: BaseDatabaseWrapper, guards: tuple[Guard, ...]) -> None:
     _run(connection, [sql for guard in guards for sql in guard.remove(connection.vendor)])
 
 
-def present(connection: Any) -> tuple[Guard, ...]:
+def present(connection: BaseDatabaseWrapper) -> tuple[Guard, ...]:
     """The guards whose tables exist in this database (a test empties its tables only
     with them lifted, and puts them back after)."""
     tables = set(connection.introspection.table_names())
     return tuple(guard for guard in guards_for(connection.vendor) if guard.table in tables)
 
 
-def _run(connection: Any, statements: list[str]) -> None:
+def _run(connection: BaseDatabaseWrapper, statements: list[str]) -> None:
     with connection.cursor() as cursor:
         for statement in statements:
             cursor.execute(statement)

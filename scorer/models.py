@@ -7,7 +7,7 @@ every time it is shown.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
@@ -15,6 +15,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scorer import engine
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # The most points a side may have in a rubber here. Doubling may go on without end (Law
 # 55), but the record keeps a rubber's value in a whole number of 32 bits, and the ledger
@@ -133,7 +136,7 @@ class Rubber(models.Model):
     def agreed(self) -> bool:
         return self.agreed_at is not None
 
-    def agreed_by(self, side: engine.Side) -> tuple[Any, datetime | None]:
+    def agreed_by(self, side: engine.Side) -> tuple[User | None, datetime | None]:
         """Who confirmed for a side, and when (None, None if nobody yet)."""
         if side is engine.Side.WE:
             return self.we_agreed_by, self.we_agreed_at
@@ -269,9 +272,8 @@ class Deal(models.Model):
 
     def declaration(self) -> engine.Deal:
         """The deal as the engine sees it before the play."""
-        return engine.Deal(
-            self.dealer_side, engine.Trump(self.trump), engine.Maker(self.maker), self.doubles
-        )
+        trump = engine.Trump(self.trump)  # type: ignore[call-arg]  # by value: mypy#10573
+        return engine.Deal(self.dealer_side, trump, engine.Maker(self.maker), self.doubles)
 
     @property
     def call(self) -> engine.Call:

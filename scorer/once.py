@@ -20,10 +20,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.models import User
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 
+from scorer.http import SignedInRequest
 from scorer.models import Rubber, Submission
 
 
@@ -36,7 +39,7 @@ class Stale(Refused):
 
 
 def claim(
-    *, key: uuid.UUID, user: Any, what: str, rubber: Rubber | None = None
+    *, key: uuid.UUID, user: User, what: str, rubber: Rubber | None = None
 ) -> Submission | None:
     """Take this form's key inside the caller's transaction. Returns None if the form was
     carried out before (by this request's twin: on PostgreSQL the twin waits here for the
@@ -82,7 +85,7 @@ class KeyedForm(forms.Form):
 
 
 def carry_out(
-    request: HttpRequest,
+    request: SignedInRequest,
     form: KeyedForm,
     *,
     what: str,
@@ -121,7 +124,7 @@ def form_refusal(form: forms.Form) -> str:
         label = form.fields[name].label if name in form.fields else None
         for error in errors:
             text = str(error).rstrip(".") + "."
-            if name == forms.forms.NON_FIELD_ERRORS or name in ("key", "seen"):
+            if name == NON_FIELD_ERRORS or name in ("key", "seen"):
                 parts.append(text if name not in ("key", "seen") else _EXPIRED)
             else:
                 parts.append(

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
+
 from scorer import engine
 from scorer.engine import words as say
 from scorer.engine.layout import Cell, layout, rows
@@ -152,7 +154,7 @@ def corrections_view(state: TableState, corrections: Iterable[Correction]) -> li
     return found
 
 
-def person(user: Any) -> str:
+def person(user: User) -> str:
     """A member by name, anyone else (the staff) by username."""
     member = getattr(user, "member", None)
     return member.name if member is not None else user.get_username()

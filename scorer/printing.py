@@ -40,7 +40,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from scorer import engine, presenters
 from scorer.engine.values import GRAND_SLAM, LITTLE_SLAM, RUBBER, Honours, chicane_value
-from scorer.models import Club
+from scorer.models import Club, Correction
+from scorer.reads import TableState
 
 BASE_URL = "https://printing.invalid/"  # relative links resolve here, then to the disk
 PAPERS = {"A4": "A4", "letter": "letter"}
@@ -104,8 +105,8 @@ class Printer:
         """The document's HTML as PDF, `copies` times over."""
         with self.turn():
             kind, answer = self._ask((html, copies))
-        if kind != "pdf":
-            raise RuntimeError(f"the printing process could not lay out a document:\n{answer}")
+        if kind != "pdf" or not isinstance(answer, bytes):
+            raise RuntimeError(f"the printing process could not lay out a document:\n{answer!s}")
         return answer
 
     def _running(self) -> subprocess.Popen[bytes]:
@@ -128,18 +129,21 @@ class Printer:
             self._process.wait()
             self._process = None
 
-    def _ask(self, document: tuple[str, int]) -> tuple[str, Any]:
+    def _ask(self, document: tuple[str, int]) -> tuple[str, bytes | str]:
         process = self._running()
         try:
             _send(process.stdin, pickle.dumps(document))
-            answer = pickle.loads(_receive(process.stdout, time.monotonic() + self.patience))
+            # As `serve` sends it: ("pdf", the PDF) or ("error", the traceback).
+            answer: tuple[str, bytes | str] = pickle.loads(
+                _receive(process.stdout, time.monotonic() + self.patience)
+            )
         except BaseException:
             # Gone (killed short of memory, say), stuck, or left in the middle of an
             # answer: a new one for the next document.
             self._stop()
             raise
         self._printed += 1
-        return answer  # type: ignore[no-any-return]
+        return answer
 
 
 _PRINTER_PROCESS = "import django; django.setup(); import scorer.printing as p; p.serve()"
@@ -158,6 +162,7 @@ def serve() -> None:
             html, copies = pickle.loads(_receive(sys.stdin.buffer))
         except EOFError:
             return
+        answer: tuple[str, bytes | str]
         try:
             answer = ("pdf", _lay_out(html, copies))
         except Exception:
@@ -208,7 +213,7 @@ def _read(pipe: IO[bytes], size: int, deadline: float | None) -> bytes:
 printer = Printer(waiting=2, wait=10.0, patience=30.0, documents=500)
 
 
-class StaticFiles(URLFetcher):
+class StaticFiles(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no types: Any
     """The site's own static files, from disk; nothing else, from anywhere."""
 
     def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
@@ -259,7 +264,8 @@ def _lay_out(html: str, copies: int) -> bytes:
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=StaticFiles()).render(
         stylesheets=[_stylesheet()], font_config=_fonts()
     )
-    return document.write_pdf(finisher=_repeat(copies))
+    pdf: bytes = document.write_pdf(finisher=_repeat(copies))
+    return pdf
 
 
 def _repeat(copies: int) -> Callable[[Document, pydyf.PDF], None]:
@@ -310,7 +316,7 @@ def values_table() -> tuple[list[str], list[tuple[str, list[str]]], str]:
     return heads, rows, foot
 
 
-def rubber_document(state: Any, corrections: list[Any], paper: str) -> bytes:
+def rubber_document(state: TableState, corrections: list[Correction], paper: str) -> bytes:
     """A rubber's sheet in Elwell's layout, a line per deal, its corrections, and who
     agreed its value; "PROVISIONAL" across it until then."""
 
@@ -353,7 +359,7 @@ def pad_document(per_page: int, pages: int, paper: str) -> bytes:
     )
 
 
-def evening_document(title: str, states: list[Any], paper: str) -> bytes:
+def evening_document(title: str, states: list[TableState], paper: str) -> bytes:
     """Every rubber of an evening in a line, and each member's points."""
     lines, totals = presenters.evening(states)
     return render(

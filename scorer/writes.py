@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -42,7 +42,7 @@ def start_rubber(
     table: str,
     members: Sequence[Member],
     first_dealer: int | str,
-    user: AbstractBaseUser,
+    user: User,
     rng: random.Random | None = None,
     key: uuid.UUID | None = None,
 ) -> Rubber:
@@ -142,7 +142,7 @@ class Result:
 def declare(
     *,
     state: TableState,
-    user: AbstractBaseUser,
+    user: User,
     key: uuid.UUID,
     revision: int,
     declaration: Declaration,
@@ -172,9 +172,7 @@ def declare(
 
 
 @transaction.atomic
-def discard(
-    *, state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int
-) -> TableState:
+def discard(*, state: TableState, user: User, key: uuid.UUID, revision: int) -> TableState:
     """Throw away the deal in progress: until its result is recorded it is nobody's score."""
     if not _claim(state, user, key, revision, "discard"):
         return table_state_of(state.rubber.pk)  # handled before: as it stands now
@@ -185,7 +183,7 @@ def discard(
 
 @transaction.atomic
 def record_result(
-    *, state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int, result: Result
+    *, state: TableState, user: User, key: uuid.UUID, revision: int, result: Result
 ) -> TableState:
     """Record the result of the deal in progress, once the rules engine accepts it."""
     if not _claim(state, user, key, revision, "result"):
@@ -235,7 +233,7 @@ class Corrected:
 def correct(
     *,
     state: TableState,
-    user: AbstractBaseUser,
+    user: User,
     key: uuid.UUID,
     revision: int,
     number: int,
@@ -323,7 +321,7 @@ AGREEMENT_FIELDS = [
 def agree(
     *,
     state: TableState,
-    user: AbstractBaseUser,
+    user: User,
     key: uuid.UUID,
     revision: int,
     side: engine.Side | None,
@@ -358,7 +356,7 @@ def agree(
 
 @transaction.atomic
 def withdraw(
-    *, state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int, side: engine.Side
+    *, state: TableState, user: User, key: uuid.UUID, revision: int, side: engine.Side
 ) -> TableState:
     """Take back a side's confirmation, until the other side has confirmed too."""
     if not _claim(state, user, key, revision, "withdrawal"):
@@ -386,9 +384,7 @@ def _clear_confirmations(rubber: Rubber) -> None:
         rubber.save(update_fields=AGREEMENT_FIELDS)
 
 
-def _claim(
-    state: TableState, user: AbstractBaseUser, key: uuid.UUID, revision: int, what: str
-) -> bool:
+def _claim(state: TableState, user: User, key: uuid.UUID, revision: int, what: str) -> bool:
     """Take the write for this form: False if the form was carried out before; Stale if the
     rubber has changed since the form was shown, or since its state was read. The caller's
     transaction undoes the claim if the write is then refused."""
@@ -406,7 +402,7 @@ def _claim(
     return True
 
 
-def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: AbstractBaseUser) -> None:
+def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: User) -> None:
     """Record deals given as the engine knows them (from elwell-rubber/1, say) through the
     same steps as a table: each declared, then its result recorded."""
     state = table_state(rubber)

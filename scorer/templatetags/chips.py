@@ -47,11 +47,14 @@ def chips(
     with its errors. `mark`: a class for each chip, followed by its value ("trump-")."""
     choice_field = field.field
     assert isinstance(choice_field, forms.ChoiceField), f"{field.name} is not a choice"
+    # Read back, a field's choices are pairs (Django normalizes them); django-stubs types
+    # them as anything the field would take.
+    choices: Iterable[tuple[object, object]] = choice_field.choices  # type: ignore[assignment]
     return format_html(
         '<fieldset class="chips{}"><legend>{}</legend>{}{}</fieldset>',
         f" {kind}" if kind else "",
         legend or field.label,
-        _chip_tags(field.html_name, chosen(field), choice_field.choices, mark),
+        _chip_tags(field.html_name, chosen(field), choices, mark),
         field.errors,
     )
 

@@ -7,18 +7,19 @@ from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpResponseBase
 from django.views.decorators.http import require_POST
 
 from scorer import engine, reads, writes
 from scorer.forms import AgreementForm
+from scorer.http import SignedInRequest
 from scorer.views.access import sides_for, state_to_write
 from scorer.views.table import render_table, write
 
 
 @login_required
 @require_POST
-def agree(request: HttpRequest, pk: int) -> HttpResponseBase:
+def agree(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """A side agrees the rubber's value (its result, or abandoning it unfinished); the
     staff may record that both sides agreed."""
     state = state_to_write(request, pk)
@@ -33,7 +34,7 @@ def agree(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 @login_required
 @require_POST
-def withdraw(request: HttpRequest, pk: int) -> HttpResponseBase:
+def withdraw(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """Take back a side's agreement before the other side has given theirs."""
     state = state_to_write(request, pk)
     form = AgreementForm(request.POST)
@@ -44,7 +45,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 
 def _write_agreement(
-    request: HttpRequest,
+    request: SignedInRequest,
     state: reads.TableState,
     form: AgreementForm,
     side: engine.Side | None,

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorer import engine, once, reads, writes
 from scorer.forms import CorrectionForm, RemovalForm
+from scorer.http import SignedInRequest
 from scorer.models import Deal
 from scorer.presenters import deal_line
 from scorer.views.access import state_or_404, state_to_write
@@ -19,14 +20,14 @@ from scorer.views.table import STALE, seat_names, sentence
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def correction(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+def correction(request: SignedInRequest, pk: int, number: int) -> HttpResponseBase:
     """A recorded deal opened for correction: each field says whether it may still change
     (Laws 12, 13), and why not when it may not."""
     state = state_to_write(request, pk)
     deal = next((d for d in state.recorded if d.number == number), None)
     if deal is None:
         raise Http404(f"Deal {number} has not been recorded.")
-    trump = engine.Trump(deal.trump)
+    trump = engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573
     if request.method == "GET":
         form = CorrectionForm(
             initial=CorrectionForm.values_of(deal),
@@ -64,7 +65,7 @@ def correction(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
 
 @login_required
 @require_POST
-def remove_deal(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+def remove_deal(request: SignedInRequest, pk: int, number: int) -> HttpResponseBase:
     """Remove the last deal, recorded by mistake: a correction under Law 12."""
     state = state_to_write(request, pk)
     deal = next((d for d in state.recorded if d.number == number), None)
@@ -114,11 +115,12 @@ def _correction_page(
 ) -> HttpResponse:
     deal = next((d for d in state.recorded if d.number == deal.number), deal)
     if form is None:
+        trump = engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573
         form = CorrectionForm(
             initial=CorrectionForm.values_of(deal),
             revision=state.rubber.revision,
             seats=seat_names(state),
-            recorded_trump=engine.Trump(deal.trump),
+            recorded_trump=trump,
         )
     last = bool(state.recorded) and deal.number == state.recorded[-1].number
     context = {

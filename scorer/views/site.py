@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from scorer import reads
+from scorer.http import HtmxRequest
 from scorer.models import Rubber
 from scorer.presenters import rubber_rows
 from scorer.specimen import specimen_text
@@ -30,7 +31,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+def csrf_failure(request: HtmxRequest, reason: str = "") -> HttpResponse:
     """A form whose security token has expired (a page left open for hours, cookies
     cleared): say what to do, and reload the page under htmx so that it gets a fresh one."""
     response = render(request, "csrf_failure.html", status=403)

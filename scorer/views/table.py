@@ -9,6 +9,7 @@ plain form is sent back to the page), or, refused, with the form and the reason.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -28,6 +29,7 @@ from scorer.forms import (
     ResultForm,
     StartRubberForm,
 )
+from scorer.http import HtmxRequest, SignedInRequest
 from scorer.models import Rubber
 from scorer.presenters import (
     agreement_view,
@@ -43,7 +45,7 @@ STALE = "The sheet changed on another phone; here it is now."
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def start_rubber(request: HttpRequest) -> HttpResponse:
+def start_rubber(request: SignedInRequest) -> HttpResponse:
     member = getattr(request.user, "member", None)
     if member is None and not request.user.is_staff:
         raise PermissionDenied("Only members of the club and its staff may start a rubber.")
@@ -88,7 +90,7 @@ def _same_table(request: HttpRequest) -> dict[str, Any]:
 
 @login_required
 @require_GET
-def rubber(request: HttpRequest, pk: int) -> HttpResponse:
+def rubber(request: SignedInRequest, pk: int) -> HttpResponse:
     """The rubber, or its sheet as it stood at a past moment: ?after_deal=5 (when deal 5
     was recorded) or ?after_correction=3 (when correction 3 was made)."""
     state = state_or_404(pk)
@@ -111,7 +113,7 @@ def rubber(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _moment(request: HttpRequest, state: reads.TableState) -> tuple[Any, str] | None:
+def _moment(request: HttpRequest, state: reads.TableState) -> tuple[datetime, str] | None:
     """A past moment asked for, as (time, words); None for the rubber as it stands."""
     after_deal = request.GET.get("after_deal", "")
     after_correction = request.GET.get("after_correction", "")
@@ -130,7 +132,7 @@ def _moment(request: HttpRequest, state: reads.TableState) -> tuple[Any, str] | 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def declaration(request: HttpRequest, pk: int) -> HttpResponseBase:
+def declaration(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """The declaration of the next deal, or of the deal in progress to change it."""
     state = state_to_write(request, pk)
     if request.method == "GET":
@@ -154,13 +156,14 @@ def declaration(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 @login_required
 @require_POST
-def result(request: HttpRequest, pk: int) -> HttpResponseBase:
+def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
     if state.in_progress is None:  # recorded already: by this very form, or another phone
         if once.handled(request.POST.get("key", "")):
             return done(request, state)
         return render_table(request, state, message=STALE, status=409)
-    form = ResultForm(request.POST, trump=engine.Trump(state.in_progress.trump))
+    trump = engine.Trump(state.in_progress.trump)  # type: ignore[call-arg]  # by value: mypy#10573
+    form = ResultForm(request.POST, trump=trump)
     if not form.is_valid():
         return render_table(request, state, result=form, status=422)
     return write(
@@ -179,7 +182,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 @login_required
 @require_POST
-def discard(request: HttpRequest, pk: int) -> HttpResponseBase:
+def discard(request: SignedInRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
     form = DiscardForm(request.POST)
     if not form.is_valid():
@@ -198,7 +201,7 @@ def discard(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 
 @require_GET
-def live(request: HttpRequest, pk: int) -> HttpResponse:
+def live(request: HtmxRequest, pk: int) -> HttpResponse:
     """The sheet for phones that follow the rubber, polled every two seconds.
 
     The page's signed token stands for the signed-in player it was shown to, so an
@@ -219,7 +222,7 @@ def live(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def write(
-    request: HttpRequest,
+    request: HtmxRequest,
     state: reads.TableState,
     form: DeclarationForm | ResultForm | AgreementForm | DiscardForm,
     act: Callable[[], reads.TableState],
@@ -242,7 +245,7 @@ def write(
     return done(request, state)
 
 
-def done(request: HttpRequest, state: reads.TableState) -> HttpResponseBase:
+def done(request: HtmxRequest, state: reads.TableState) -> HttpResponseBase:
     """The answer to a write carried out: the table as it now stands."""
     if not request.htmx:
         return redirect("scorer:rubber", pk=state.rubber.pk)  # a plain form: the page afresh
@@ -255,7 +258,7 @@ def sentence(error: engine.RubberError) -> str:
 
 
 def render_table(
-    request: HttpRequest,
+    request: HtmxRequest,
     state: reads.TableState,
     *,
     declaration: DeclarationForm | None = None,
@@ -366,4 +369,5 @@ def seat_names(state: reads.TableState) -> list[str]:
 def _result_form(state: reads.TableState) -> ResultForm:
     deal = state.in_progress
     assert deal is not None
-    return ResultForm(trump=engine.Trump(deal.trump), revision=state.rubber.revision)
+    trump = engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573
+    return ResultForm(trump=trump, revision=state.rubber.revision)

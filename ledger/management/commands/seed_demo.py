@@ -116,4 +116,5 @@ def _deal(
         else engine.Pair(13 - tricks, tricks)
     )
     play = engine.Play(won, engine.Pair(honours[0], honours[1]))
-    return engine.Deal(dealer, engine.Trump(trump), engine.Maker.DEALER, 0, play)
+    made = engine.Trump(trump)  # type: ignore[call-arg]  # by value: mypy#10573
+    return engine.Deal(dealer, made, engine.Maker.DEALER, 0, play)
