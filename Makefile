@@ -35,7 +35,7 @@ run: venv
 	@echo
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-# The club's server: settings from the environment (README, "Deployment"), behind nginx.
+# The club's server: settings from the environment (docs/deployment.md), behind nginx.
 serve: prepare
 	exec $(VENV)/bin/gunicorn --config config/gunicorn.py config.wsgi
 

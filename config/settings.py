@@ -2,7 +2,7 @@
 
 Development defaults work with no environment at all (`make run`). A club's server sets
 DJANGO_PRODUCTION=1 with DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS: HTTPS only, behind
-a proxy (nginx) that sets X-Forwarded-Proto. The README's deployment section lists the rest.
+a proxy (nginx) that sets X-Forwarded-Proto. docs/deployment.md lists the rest.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ AUTHENTICATION_BACKENDS = [
 # Wi-Fi, so locking its IP would lock everyone out. The lock lifts by itself, or the
 # secretary lifts it at once: `manage.py axes_reset_username NAME`.
 # django-axes warns of this choice (axes.W006): it is the one the club needs. nginx slows
-# one address trying many names (the README's limit_req on the sign-in page).
+# one address trying many names (docs/deployment.md: limit_req on the sign-in page).
 AXES_LOCKOUT_PARAMETERS = ["username"]
 SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGN_IN_ATTEMPTS", "5"))

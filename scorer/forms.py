@@ -174,6 +174,19 @@ class DeclarationFields(forms.Form):
         )
 
 
+def chicane_field(side: engine.Side) -> forms.TypedChoiceField:
+    """A side's hands void of trumps: none, one or both."""
+    return forms.TypedChoiceField(
+        choices=CHICANE,
+        coerce=int,
+        required=False,
+        empty_value=0,  # type: ignore[arg-type]  # any value, not only str (django-stubs)
+        initial=0,
+        widget=forms.RadioSelect,
+        label=f"Chicane: {side.label} void of trumps",
+    )
+
+
 class ResultFields(forms.Form):
     """The result as the players call it: tricks, honours, chicane, revokes. The honours
     on offer are those of the make."""
@@ -184,24 +197,8 @@ class ResultFields(forms.Form):
     honours = forms.ChoiceField(required=False, widget=forms.RadioSelect)
     # Chicane and revokes are rare: left out (as at no-trump, where there is no chicane to
     # offer), they are none.
-    chicane_we = forms.TypedChoiceField(
-        choices=CHICANE,
-        coerce=int,
-        required=False,
-        empty_value=0,  # type: ignore[arg-type]  # any value, not only str (django-stubs)
-        initial=0,
-        widget=forms.RadioSelect,
-        label="Chicane: We void of trumps",
-    )
-    chicane_they = forms.TypedChoiceField(
-        choices=CHICANE,
-        coerce=int,
-        required=False,
-        empty_value=0,  # type: ignore[arg-type]  # any value, not only str (django-stubs)
-        initial=0,
-        widget=forms.RadioSelect,
-        label="Chicane: They void of trumps",
-    )
+    chicane_we = chicane_field(engine.Side.WE)
+    chicane_they = chicane_field(engine.Side.THEY)
     revokes_we = forms.IntegerField(min_value=0, max_value=13, required=False)
     revokes_they = forms.IntegerField(min_value=0, max_value=13, required=False)
     not_played: forms.Field = forms.BooleanField(required=False, widget=forms.HiddenInput)

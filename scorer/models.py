@@ -237,12 +237,10 @@ class Deal(models.Model):
         """The seat of the player who made the trump: the dealer, or his partner (Law 45)."""
         return self.dealer if self.maker == engine.Maker.DEALER else engine.partner_of(self.dealer)
 
-    # What a correction records of a deal, before and after: the deal as called at the table.
-    CALLED_FIELDS = (
-        "dealer",
-        "maker",
-        "trump",
-        "doubles",
+    # The deal as called at the table: its declaration, then its result. A correction
+    # records all of them, before and after.
+    DECLARATION_FIELDS = ("dealer", "maker", "trump", "doubles")
+    RESULT_FIELDS = (
         "played",
         "tricks",
         "honours_side",
@@ -252,6 +250,7 @@ class Deal(models.Model):
         "revokes_we",
         "revokes_they",
     )
+    CALLED_FIELDS = DECLARATION_FIELDS + RESULT_FIELDS
 
     def snapshot(self) -> dict[str, Any]:
         values = {field: getattr(self, field) for field in self.CALLED_FIELDS}

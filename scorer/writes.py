@@ -100,19 +100,8 @@ def _cut_record(cut: Cut, members: list[Member], *, partners: bool) -> dict[str,
 # -- Recording deals ------------------------------------------------------------------------
 
 
-DECLARATION_FIELDS = ["dealer", "maker", "trump", "doubles"]
-RESULT_FIELDS = [
-    "played",
-    "tricks",
-    "honours_side",
-    "honours",
-    "chicane_we",
-    "chicane_they",
-    "revokes_we",
-    "revokes_they",
-    "recorded_at",
-    "recorded_by",
-]
+# What recording a result writes: the result as called, and who recorded it when.
+RESULT_FIELDS = [*Deal.RESULT_FIELDS, "recorded_at", "recorded_by"]
 
 
 @dataclass(frozen=True)
@@ -166,7 +155,7 @@ def declare(
     if deal.pk is None:
         deal.save()
     else:
-        deal.save(update_fields=[*DECLARATION_FIELDS, "declared_at", "declared_by"])
+        deal.save(update_fields=[*Deal.DECLARATION_FIELDS, "declared_at", "declared_by"])
     _clear_confirmations(state.rubber)  # play goes on: an offer to abandon lapses
     return replace(state, in_progress=deal)
 

@@ -3,14 +3,14 @@ side has given theirs."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseBase
 from django.views.decorators.http import require_POST
 
-from scorer import engine, reads, writes
+from scorer import writes
 from scorer.forms import AgreementForm
 from scorer.http import SignedInRequest
 from scorer.views.access import sides_for, state_to_write
@@ -29,7 +29,7 @@ def agree(request: SignedInRequest, pk: int) -> HttpResponseBase:
     side = form.side()
     if side not in sides_for(request, state):
         raise PermissionDenied("A player agrees for his own side; the staff for both.")
-    return _write_agreement(request, state, form, side, writes.agree)
+    return write(request, state, form, partial(writes.agree, side=side))
 
 
 @login_required
@@ -41,25 +41,4 @@ def withdraw(request: SignedInRequest, pk: int) -> HttpResponseBase:
     side = form.side() if form.is_valid() else None
     if side is None or side not in sides_for(request, state):
         raise PermissionDenied("A player takes back his own side's agreement.")
-    return _write_agreement(request, state, form, side, writes.withdraw)
-
-
-def _write_agreement(
-    request: SignedInRequest,
-    state: reads.TableState,
-    form: AgreementForm,
-    side: engine.Side | None,
-    act: Callable[..., reads.TableState],
-) -> HttpResponseBase:
-    return write(
-        request,
-        state,
-        form,
-        lambda: act(
-            state=state,
-            user=request.user,
-            key=form.cleaned_data["key"],
-            revision=form.cleaned_data["revision"],
-            side=side,
-        ),
-    )
+    return write(request, state, form, partial(writes.withdraw, side=side))

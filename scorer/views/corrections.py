@@ -43,24 +43,9 @@ def correction(request: SignedInRequest, pk: int, number: int) -> HttpResponseBa
     form = CorrectionForm(data, seats=seat_names(state), recorded_trump=trump)
     if not form.is_valid():
         return _correction_page(request, state, deal, form, status=422)
-    try:
-        corrected = writes.correct(
-            state=state,
-            user=request.user,
-            key=form.cleaned_data["key"],
-            revision=form.cleaned_data["revision"],
-            number=number,
-            reason=form.cleaned_data["reason"],
-            correction=(form.declaration(), form.result()),
-        )
-    except once.Stale:
-        fresh = state_or_404(pk)
-        return _correction_page(request, fresh, deal, None, message=STALE, status=409)
-    except engine.RubberError as error:
-        form.add_error(None, sentence(error))
-        return _correction_page(request, state, deal, form, status=422)
-    _said(request, f"Deal {number} corrected", corrected.changes)
-    return redirect("scorer:rubber", pk=pk)
+    return _correct(
+        request, state, deal, form, (form.declaration(), form.result()), f"Deal {number} corrected"
+    )
 
 
 @login_required
@@ -74,24 +59,39 @@ def remove_deal(request: SignedInRequest, pk: int, number: int) -> HttpResponseB
     form = RemovalForm(request.POST)
     if not form.is_valid():
         return _correction_page(request, state, deal, None, removal=form, status=422)
+    return _correct(request, state, deal, form, None, f"Deal {number} removed")
+
+
+def _correct(
+    request: SignedInRequest,
+    state: reads.TableState,
+    deal: Deal,
+    form: CorrectionForm | RemovalForm,
+    correction: tuple[writes.Declaration, writes.Result] | None,
+    what: str,
+) -> HttpResponseBase:
+    """Carry out a correction (None: removing the deal), and say what it changed; or, refused,
+    the page again with the reason."""
     try:
         corrected = writes.correct(
             state=state,
             user=request.user,
             key=form.cleaned_data["key"],
             revision=form.cleaned_data["revision"],
-            number=number,
+            number=deal.number,
             reason=form.cleaned_data["reason"],
-            correction=None,
+            correction=correction,
         )
     except once.Stale:
-        fresh = state_or_404(pk)
+        fresh = state_or_404(state.rubber.pk)
         return _correction_page(request, fresh, deal, None, message=STALE, status=409)
     except engine.RubberError as error:
         form.add_error(None, sentence(error))
-        return _correction_page(request, state, deal, None, removal=form, status=422)
-    _said(request, f"Deal {number} removed", corrected.changes)
-    return redirect("scorer:rubber", pk=pk)
+        if isinstance(form, RemovalForm):
+            return _correction_page(request, state, deal, None, removal=form, status=422)
+        return _correction_page(request, state, deal, form, status=422)
+    _said(request, what, corrected.changes)
+    return redirect("scorer:rubber", pk=state.rubber.pk)
 
 
 def _window(state: reads.TableState, number: int) -> engine.Window:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -140,18 +141,7 @@ def declaration(request: SignedInRequest, pk: int) -> HttpResponseBase:
     form = DeclarationForm(request.POST, seats=seat_names(state))
     if not form.is_valid():
         return render_table(request, state, declaration=form, status=422)
-    return write(
-        request,
-        state,
-        form,
-        lambda: writes.declare(
-            state=state,
-            user=request.user,
-            key=form.cleaned_data["key"],
-            revision=form.cleaned_data["revision"],
-            declaration=form.declaration(),
-        ),
-    )
+    return write(request, state, form, partial(writes.declare, declaration=form.declaration()))
 
 
 @login_required
@@ -166,18 +156,7 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
     form = ResultForm(request.POST, trump=trump)
     if not form.is_valid():
         return render_table(request, state, result=form, status=422)
-    return write(
-        request,
-        state,
-        form,
-        lambda: writes.record_result(
-            state=state,
-            user=request.user,
-            key=form.cleaned_data["key"],
-            revision=form.cleaned_data["revision"],
-            result=form.result(),
-        ),
-    )
+    return write(request, state, form, partial(writes.record_result, result=form.result()))
 
 
 @login_required
@@ -187,17 +166,7 @@ def discard(request: SignedInRequest, pk: int) -> HttpResponseBase:
     form = DiscardForm(request.POST)
     if not form.is_valid():
         return render_table(request, state, message=STALE, status=409)
-    return write(
-        request,
-        state,
-        form,
-        lambda: writes.discard(
-            state=state,
-            user=request.user,
-            key=form.cleaned_data["key"],
-            revision=form.cleaned_data["revision"],
-        ),
-    )
+    return write(request, state, form, writes.discard)
 
 
 @require_GET
@@ -222,14 +191,20 @@ def live(request: HtmxRequest, pk: int) -> HttpResponse:
 
 
 def write(
-    request: HtmxRequest,
+    request: SignedInRequest,
     state: reads.TableState,
     form: DeclarationForm | ResultForm | AgreementForm | DiscardForm,
-    act: Callable[[], reads.TableState],
+    act: Callable[..., reads.TableState],
 ) -> HttpResponseBase:
-    """Carry out a write and answer with the table as it now stands."""
+    """Carry out a write (one of scorer.writes, its own arguments given) with this form's
+    key and revision, and answer with the table as it now stands."""
     try:
-        state = act()
+        state = act(
+            state=state,
+            user=request.user,
+            key=form.cleaned_data["key"],
+            revision=form.cleaned_data["revision"],
+        )
     except once.Stale:  # read afresh: the rubber itself has moved on since our read
         return render_table(request, state_or_404(state.rubber.pk), message=STALE, status=409)
     except once.Refused as error:  # the ledger's refusal of an agreement, say

@@ -1,6 +1,6 @@
 """Deals written briefly, and random valid rubbers, for Three-handed Bridge and Short Whist.
 
-The same recipe as tests/rubbers.py (whose Bridge deals three-handed rubbers reuse): random
+The same recipe as tests/support/rubbers.py (whose Bridge deals three-handed rubbers reuse): random
 rubbers from a source of choices, drawn by hypothesis in the property tests and by
 random.Random in the benchmark.
 """

@@ -1,7 +1,7 @@
 """`manage.py backup [FILE]`: a consistent copy of the database, taken while the site runs.
 
 SQLite: the online backup API, page by page, consistent even while phones save.
-PostgreSQL: pg_dump in its custom format. The README says how to restore either.
+PostgreSQL: pg_dump in its custom format. docs/deployment.md says how to restore either.
 """
 
 from __future__ import annotations
