@@ -22,7 +22,6 @@ CHICANE = [(0, "None"), (1, "One hand"), (2, "Both hands")]
 # Doubles chosen by a tap, up to four; more are counted in a field of their own.
 MOST_DOUBLES_CHOSEN = 4
 DOUBLES = [(n, engine.doubles_choice(n)) for n in range(MOST_DOUBLES_CHOSEN + 1)]
-TRUMP_SIGNS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
 
 class RubberWrite(forms.Form):
@@ -139,9 +138,7 @@ class DeclarationFields(forms.Form):
         label="Made by",
     )
     trump = forms.ChoiceField(
-        choices=[
-            (t.value, f"{TRUMP_SIGNS[t.value]} {t.label}".removeprefix("NT ")) for t in engine.Trump
-        ],
+        choices=[(t.value, engine.words.trump_choice(t)) for t in engine.Trump],
         widget=forms.RadioSelect,
         label="The make",
     )

@@ -39,7 +39,6 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from scorer import engine, presenters
-from scorer.engine.values import GRAND_SLAM, LITTLE_SLAM, RUBBER, Honours, chicane_value
 from scorer.models import Club, Correction
 from scorer.reads import TableState
 
@@ -289,33 +288,6 @@ def filename(kind: str, number: int | None, day: date) -> str:
     return f"{kind}{middle}-{day.isoformat()}.pdf"
 
 
-def values_table() -> tuple[list[str], list[tuple[str, list[str]]], str]:
-    """The table of trick and honour values under Law 6, worked out from the engine's
-    values (so diamonds, 5 honours with 4 in one hand, reads 54, not the misprint)."""
-    suits = [engine.Trump.SPADES, engine.Trump.CLUBS, engine.Trump.DIAMONDS, engine.Trump.HEARTS]
-    heads = ["♠", "♣", "♦", "♥", "NT"]
-    aces = {
-        Honours.THREE: Honours.THREE_ACES,
-        Honours.FOUR: Honours.FOUR_ACES,
-        Honours.FOUR_IN_ONE_HAND: Honours.FOUR_ACES_IN_ONE_HAND,
-    }
-    rows = [("Each trick above six", [str(t.trick_value) for t in [*suits, engine.Trump.NO_TRUMP]])]
-    for honours in (
-        Honours.THREE,
-        Honours.FOUR,
-        Honours.FOUR_IN_ONE_HAND,
-        Honours.FIVE,
-        Honours.FIVE_FOUR_IN_ONE_HAND,
-        Honours.FIVE_IN_ONE_HAND,
-    ):
-        at_no_trump = aces.get(honours)
-        no_trump = str(at_no_trump.points(engine.Trump.NO_TRUMP)) if at_no_trump else "—"
-        rows.append((honours.text, [str(honours.points(t)) for t in suits] + [no_trump]))
-    rows.append(("Chicane", [str(chicane_value(t, 1)) for t in suits] + ["—"]))
-    foot = f"Rubber {RUBBER}, Grand Slam {GRAND_SLAM}, Little Slam {LITTLE_SLAM}."
-    return heads, rows, foot
-
-
 def rubber_document(state: TableState, corrections: list[Correction], paper: str) -> bytes:
     """A rubber's sheet in Elwell's layout, a line per deal, its corrections, and who
     agreed its value; "PROVISIONAL" across it until then."""
@@ -353,7 +325,7 @@ def pad_document(per_page: int, pages: int, paper: str) -> bytes:
             "honour_rows": range(honour_rows),
             "game_rows": range(game_rows),
             "games": ("1st game", "2d game", "3d game"),
-            "values": values_table(),
+            "values": engine.words.table_of_values(),
         },
         copies=pages,
     )

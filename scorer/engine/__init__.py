@@ -10,6 +10,7 @@ rubber's game, `find_game(code)`, and never tests which game it is.
 
 from __future__ import annotations
 
+from scorer.engine import words as words  # the table's words, as engine.words
 from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer
 from scorer.engine.corrections import (
     Kind,

@@ -3,8 +3,9 @@ doubles as said and as chosen. Every page, printout and message takes them from 
 
 from __future__ import annotations
 
-from scorer.engine.calls import Call, call_of
-from scorer.engine.model import SIDES, Deal, Maker
+from scorer.engine.calls import NO_TRUMP_CALLS, SUIT_CALLS, Call, call_of
+from scorer.engine.model import SIDES, Deal, Maker, Trump
+from scorer.engine.values import GRAND_SLAM, LITTLE_SLAM, RUBBER, chicane_value
 
 # As Elwell heads the games on his specimen sheet.
 _HEADINGS = ("1st game", "2d game", "3d game")
@@ -101,3 +102,36 @@ def result(deal: Deal) -> str:
         return NOT_PLAYED
     said = [f"{tricks(deal)} tricks", f"honours {honours(deal)}", *extras(deal)]
     return "; ".join(said)
+
+
+# -- The table of values ------------------------------------------------------------------
+
+SIGNS = {
+    Trump.SPADES: "\u2660",
+    Trump.CLUBS: "\u2663",
+    Trump.DIAMONDS: "\u2666",
+    Trump.HEARTS: "\u2665",
+}
+
+
+def trump_choice(trump: Trump) -> str:
+    """A make as a choice at the table: "♥ Hearts", "No-trump"."""
+    sign = SIGNS.get(trump)
+    return f"{sign} {trump.label}" if sign else trump.label
+
+
+def table_of_values() -> tuple[list[str], list[tuple[str, list[str]]], str]:
+    """The table of trick and honour values printed under Law 6, worked out from the
+    values themselves (so diamonds, 5 honours with 4 in one hand, reads 54, not the
+    1905 edition's misprint): its heads, its rows, and its foot."""
+    suits = list(SIGNS)
+    heads = [*SIGNS.values(), "NT"]
+    rows = [("Each trick above six", [str(t.trick_value) for t in [*suits, Trump.NO_TRUMP]])]
+    aces = dict(zip(SUIT_CALLS, NO_TRUMP_CALLS, strict=False))
+    for honours in SUIT_CALLS:
+        at_no_trump = aces.get(honours)
+        no_trump = str(at_no_trump.points(Trump.NO_TRUMP)) if at_no_trump else "\u2014"
+        rows.append((honours.text, [str(honours.points(t)) for t in suits] + [no_trump]))
+    rows.append(("Chicane", [str(chicane_value(t, 1)) for t in suits] + ["\u2014"]))
+    foot = f"Rubber {RUBBER}, Grand Slam {GRAND_SLAM}, Little Slam {LITTLE_SLAM}."
+    return heads, rows, foot

@@ -1,4 +1,5 @@
-"""A figure on the sheet: its button, and the explanation it opens.
+"""A figure on the sheet: on screen its button, and the explanation it opens; printed, the
+figure alone, marked if a correction changed it.
 
 A tag rather than an included template: a sheet has a few dozen figures, and an include
 for each costs more than the rest of the page.
@@ -16,10 +17,13 @@ register = template.Library()
 
 
 @register.simple_tag
-def figure(figure: Figure | None) -> SafeString:
+def figure(figure: Figure | None, printed: bool = False) -> SafeString:
     if figure is None:
         return SafeString("")
     cell = figure.cell
+    if printed:
+        mark = format_html('<span class="mark">{}</span>', "\u2020") if figure.corrections else ""
+        return format_html("{}{}", cell.points, mark)
     lines = format_html_join(
         "", "<li>{}</li>", ((line,) for line in (*cell.explanation, *figure.corrections))
     )
