@@ -523,27 +523,18 @@ class Loader:
         last = data.started_at
         for number, (deal, record) in enumerate(zip(read.deals, data.recorded, strict=True), 1):
             place = f"{where}.recorded[{number - 1}]"
-            if (record.dealer % 2 == 0) != (deal.dealer is engine.Side.WE):
-                raise ImportRefused(f"{place}.dealer must be a seat of the dealer's side")
+            row = self._declared(rubber, number, deal, record.dealer, f"{place}.dealer")
             if not last <= record.declared_at <= record.recorded_at:
                 raise ImportRefused(
                     f"{place}: a deal is declared after the one before it was recorded, "
                     "and recorded after it is declared"
                 )
             last = record.recorded_at
-            row = Deal(
-                rubber=rubber,
-                number=number,
-                dealer=record.dealer,
-                maker=deal.maker.value,
-                trump=deal.trump.value,
-                doubles=deal.doubles,
-                declared_at=record.declared_at,
-                declared_by=self.user(record.declared_by, f"{place}.declared_by"),
-                recorded_at=record.recorded_at,
-                recorded_by=self.user(record.recorded_by, f"{place}.recorded_by"),
-                played=deal.play is not None,
-            )
+            row.declared_at = record.declared_at
+            row.declared_by = self.user(record.declared_by, f"{place}.declared_by")
+            row.recorded_at = record.recorded_at
+            row.recorded_by = self.user(record.recorded_by, f"{place}.recorded_by")
+            row.played = deal.play is not None
             if deal.play is not None:
                 side, honours = call_of(deal.trump, deal.play.honours)
                 row.tricks = deal.play.tricks[deal.dealer]
@@ -574,17 +565,23 @@ class Loader:
             engine.check_declaration(deal, rubber.rules)
         except engine.RubberError as error:
             raise ImportRefused(f"{place}: {error.problem}") from None
-        if (data.dealer_seat % 2 == 0) != (deal.dealer is engine.Side.WE):
-            raise ImportRefused(f"{place}.dealer_seat must be a seat of the dealer's side")
-        Deal.objects.create(
+        row = self._declared(rubber, number, deal, data.dealer_seat, f"{place}.dealer_seat")
+        row.declared_at = data.declared_at
+        row.declared_by = self.user(data.declared_by, f"{place}.declared_by")
+        row.save()
+
+    @staticmethod
+    def _declared(rubber: Rubber, number: int, deal: engine.Deal, seat: int, where: str) -> Deal:
+        """A deal's declaration as the site keeps it, dealt from `seat` (not yet saved)."""
+        if engine.side_of_seat(seat) is not deal.dealer:
+            raise ImportRefused(f"{where} must be a seat of the dealer's side")
+        return Deal(
             rubber=rubber,
             number=number,
-            dealer=data.dealer_seat,
+            dealer=seat,
             maker=deal.maker.value,
             trump=deal.trump.value,
             doubles=deal.doubles,
-            declared_at=data.declared_at,
-            declared_by=self.user(data.declared_by, f"{place}.declared_by"),
         )
 
     def _corrections(self, rubber: Rubber, data: RubberDoc, where: str) -> None:

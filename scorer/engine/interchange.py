@@ -9,7 +9,7 @@ whether the deals are allowed by the laws is checked when the sheet is worked ou
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeGuard
@@ -83,16 +83,21 @@ def read_rubber(data: object) -> Rubber:
     if "players" in data:
         three = isinstance(rules, ThreeHandedRules)
         players = (_read_three_players if three else _read_players)(data["players"])
+    return Rubber(rules, read_deals(data, read_deal), players)
+
+
+def read_deals[D](data: dict[str, Any], read_one: Callable[[object], D]) -> tuple[D, ...]:
+    """The rubber's deals, each read by `read_one`; an error names the deal's number."""
     deals = _required(data, "deals")
     if not isinstance(deals, list):
         raise RubberError(f"deals must be a list (got {_kind(deals)})", field="deals")
     read = []
     for number, deal in enumerate(deals, 1):
         try:
-            read.append(read_deal(deal))
+            read.append(read_one(deal))
         except RubberError as error:
             raise error.at(number) from None
-    return Rubber(rules, tuple(read), players)
+    return tuple(read)
 
 
 BRIDGE = "bridge"

@@ -16,9 +16,9 @@ from scorer.engine.interchange import (
     _counts,
     _kind,
     _read_players,
-    _required,
     _show,
     parse,
+    read_deals,
 )
 from scorer.engine.model import PRINTED_LAWS, SIDES, Pair, Rules, Side, Trump
 from scorer.engine.tally import game_json, outcome_json, totals_json
@@ -76,16 +76,7 @@ def read_whist_rubber(data: object) -> WhistRubber:
     if data.get("format") != RUBBER_FORMAT:
         raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {_show(data.get('format'))})")
     players = _read_players(data["players"]) if "players" in data else None
-    deals = _required(data, "deals")
-    if not isinstance(deals, list):
-        raise RubberError(f"deals must be a list (got {_kind(deals)})", field="deals")
-    read = []
-    for number, deal in enumerate(deals, 1):
-        try:
-            read.append(read_whist_deal(deal))
-        except RubberError as error:
-            raise error.at(number) from None
-    return WhistRubber(tuple(read), players)
+    return WhistRubber(read_deals(data, read_whist_deal), players)
 
 
 def read_whist_deal(data: object) -> WhistDeal:
