@@ -8,10 +8,11 @@ class LedgerConfig(AppConfig):
     verbose_name = "Ledger"
 
     def ready(self) -> None:
-        # The ledger depends on the scorer, never the other way: it listens for agreements,
-        # and gives its guards to the scorer's machinery.
+        # The ledger depends on the scorer, never the other way: it listens for agreements and
+        # answers what a rubber is played for, and gives its guards to the scorer's machinery.
         from ledger import guards, services
         from scorer import kept, signals
 
         kept.register(*guards.LEDGER, *guards.SITTINGS_APART)
         signals.rubber_agreed.connect(services.post_agreed, dispatch_uid="ledger.post_agreed")
+        signals.rubber_terms.connect(services.terms, dispatch_uid="ledger.terms")

@@ -22,7 +22,7 @@ from django.db.models.expressions import Combinable
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from ledger.money import MOST_PAYMENT, MOST_STAKE, Inexact, from_millionths, millionths
+from ledger.money import MOST_PAYMENT, MOST_STAKE, Inexact, from_millionths, millionths, say
 from scorer.models import Member, Rubber
 
 if TYPE_CHECKING:
@@ -108,7 +108,12 @@ class Stake(Kept):
         ]
 
     def __str__(self) -> str:
-        return f"{self.currency} {self.per_hundred} a hundred from {self.valid_from:%d %b %Y}"
+        return f"{self.words}, from {timezone.localtime(self.valid_from):%-d %b %Y}"
+
+    @property
+    def words(self) -> str:
+        """ "£0.50 a hundred points" """
+        return f"{say(self.per_hundred, self.currency, self.smallest_unit)} a hundred points"
 
     @classmethod
     def in_force(cls, at: datetime) -> Stake | None:
@@ -186,7 +191,7 @@ class Payment(Kept):
         ]
 
     def __str__(self) -> str:
-        return f"{self.payer} paid {self.payee} {self.currency} {self.amount}"
+        return f"{self.payer} paid {self.payee} {say(self.amount, self.currency)}"
 
 
 class Posting(Kept):
@@ -228,7 +233,7 @@ class Posting(Kept):
         ]
 
     def __str__(self) -> str:
-        return f"{self.member}: {self.amount:+} {self.currency} ({self.reason})"
+        return f"{self.member}: {say(self.amount, self.currency, signed=True)} ({self.reason})"
 
 
 class SettlementLine(Kept):

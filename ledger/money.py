@@ -8,6 +8,13 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from itertools import combinations
 
+from babel.numbers import (
+    UnknownCurrencyError,
+    format_currency,
+    format_decimal,
+    get_currency_precision,
+)
+
 ROUNDING_RULE = (
     "Each member's amount due, with anything brought forward, is rounded to the currency's "
     "smallest unit, half away from nothing; if the rounded amounts do not then add up to "
@@ -157,3 +164,45 @@ def _settle[K](group: list[K], owing: Mapping[K, int], order: Mapping[K, str]) -
         left[debtor] += amount
         left[creditor] -= amount
     return transfers
+
+
+# -- Money in words -----------------------------------------------------------------------
+# As people write it, by Babel and the club's locale: "£0.20", "−£0.20", "+£1.50"; one
+# minus sign (the typographic one) for people, the plain hyphen in files for machines.
+
+MINUS = "\u2212"
+LOCALE = "en_GB"
+CENT = Decimal("0.01")
+
+
+def places(amount: Decimal, currency: str = "", unit: Decimal = CENT) -> int:
+    """The places an amount is shown to: the unit's (or the currency's, if more), and more
+    only where the amount itself has them (an exact share of a rubber: 0.506616)."""
+    try:
+        shown = get_currency_precision(currency) if currency else 2
+    except UnknownCurrencyError:
+        shown = 2
+    needed = -min(0, int(amount.normalize().as_tuple().exponent)) if amount.is_finite() else 0
+    of_unit = -min(0, int(unit.normalize().as_tuple().exponent))
+    return max(shown, of_unit, min(needed, PLACES))
+
+
+def say(amount: Decimal, currency: str = "", unit: Decimal = CENT, *, signed: bool = False) -> str:
+    """ "£0.20", "−£0.20"; signed: "+£0.20" too. Without a currency (no stake), the number."""
+    digits = places(amount, currency, unit)
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    if currency:
+        text = format_currency(
+            abs(amount), currency, format="\u00a4" + pattern, locale=LOCALE, currency_digits=False
+        )
+    else:
+        text = format_decimal(abs(amount), format=pattern, locale=LOCALE)
+    if amount < 0:
+        return MINUS + text
+    return "+" + text if signed and amount > 0 else text
+
+
+def plain(amount: Decimal, unit: Decimal = CENT) -> Decimal:
+    """An amount for a file a spreadsheet reads, as a number: at the unit's places (more
+    only if the amount has them), written with a hyphen-minus and nothing else: -0.20."""
+    return amount.quantize(Decimal(1).scaleb(-places(amount, "", unit)))

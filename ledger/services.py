@@ -8,6 +8,7 @@ pays whom. Every one of these adds up to nothing across the members.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -100,6 +101,38 @@ def post_rubber(
             )
         )
     return Posting.objects.bulk_create(postings)
+
+
+NO_STAKE = "no stake: points only"
+
+
+def terms(sender: object, *, rubber: Rubber | None, **kwargs: object) -> str:
+    """The ledger's answer to `scorer.signals.rubber_terms`: what a rubber is played for,
+    at the stake in force when it started (None: one started now)."""
+    stake = Stake.in_force(rubber.started_at if rubber is not None else timezone.now())
+    if stake is None:
+        if rubber is None:
+            return "No stake is in force: a rubber started now posts its points and no money."
+        return "No stake was in force when it started: it posts its points and no money."
+    return f"Played for {stake.words}."
+
+
+class Stakes:
+    """Every stake the club has set, to find the one in force at many moments with one
+    query (a club sets a handful)."""
+
+    def __init__(self) -> None:
+        self.stakes = list(Stake.objects.order_by("valid_from", "id"))
+        self.starts = [stake.valid_from for stake in self.stakes]
+
+    def at(self, moment: datetime) -> Stake | None:
+        found = bisect_right(self.starts, moment)
+        return self.stakes[found - 1] if found else None
+
+    def words(self, moment: datetime) -> str:
+        """ "£0.50 a hundred points", or "no stake: points only" """
+        stake = self.at(moment)
+        return stake.words if stake else NO_STAKE
 
 
 def check_amount(amount: Decimal, unit: Decimal) -> None:
@@ -264,6 +297,17 @@ class Line:
 
 
 @dataclass(frozen=True)
+class StakedRubber:
+    """A rubber of a sitting, with the stake it settles at (Law: the stake in force when
+    it started), so that a settlement says which rubbers posted no money, and why."""
+
+    rubber: Rubber
+    sides: str  # "Carr & Dane v Fenwick & Hartley"
+    value: str  # "Carr & Dane gained 152", "level", "not yet agreed"
+    stake: str  # "£0.50 a hundred points", or "no stake: points only"
+
+
+@dataclass(frozen=True)
 class Settlement:
     sitting: Sitting
     currency: str
@@ -271,6 +315,7 @@ class Settlement:
     lines: list[Line]
     transfers: list[Transfer]
     unagreed: list[Rubber]  # rubbers in the sitting not yet agreed: no closing till they are
+    rubbers: list[StakedRubber]
     rule: str = ROUNDING_RULE
 
     @property
@@ -312,7 +357,7 @@ def settlement(sitting: Sitting) -> Settlement:
             for kept in sitting.lines.select_related("member")
         ]
         transfers = list(sitting.transfers.select_related("payer", "payee").order_by("id"))
-        return Settlement(sitting, currency, unit, lines, transfers, [])
+        return Settlement(sitting, currency, unit, lines, transfers, [], staked_rubbers(sitting))
     played = (
         Posting.objects.filter(
             kind=Posting.RUBBER,
@@ -358,8 +403,29 @@ def settlement(sitting: Sitting) -> Settlement:
         )
         for t in fewest_transfers(due, names)
     ]
-    unagreed = list(sitting.rubbers().filter(agreed_at__isnull=True).order_by("started_at"))
-    return Settlement(sitting, currency, unit, lines, transfers, unagreed)
+    rubbers = staked_rubbers(sitting)
+    unagreed = [staked.rubber for staked in rubbers if not staked.rubber.agreed]
+    return Settlement(sitting, currency, unit, lines, transfers, unagreed, rubbers)
+
+
+def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
+    """The sitting's rubbers in the order they started, each with its stake."""
+    stakes = Stakes()
+    found = []
+    for rubber in sitting.rubbers().prefetch_related("seats__member").order_by("started_at", "id"):
+        names = [seat.member.short_name for seat in rubber.seats.all()]
+        we, they = f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+        points = rubber.agreed_value
+        if points is None:
+            value = "not yet agreed"
+        elif rubber.abandoned and not rubber.abandoned_counts:
+            value = "abandoned, void"
+        elif points == 0:
+            value = "level"
+        else:
+            value = f"{we if points > 0 else they} gained {abs(points):,}"
+        found.append(StakedRubber(rubber, f"{we} v {they}", value, stakes.words(rubber.started_at)))
+    return found
 
 
 def _settled_balances(*, excluding: Sitting) -> dict[int, Decimal]:
@@ -463,15 +529,24 @@ def open_sitting(*, name: str, start: datetime, end: datetime, user: User) -> Si
 class StatementRow:
     posting: Posting
     balance: Decimal  # after this posting
+    stake: str  # a rubber's: "£0.50 a hundred points", "no stake: points only"; else ""
 
 
 def statement(member: Member) -> list[StatementRow]:
     """Every posting to a member's account, oldest first, with the balance after each."""
-    rows, balance = [], NOTHING
+    rows, balance, stakes = [], NOTHING, Stakes()
     for posting in member.postings.select_related("rubber").order_by("posted_at", "id"):
         balance += posting.amount
-        rows.append(StatementRow(posting, balance))
+        rubber = posting.rubber
+        stake = stakes.words(rubber.started_at) if rubber is not None else ""
+        rows.append(StatementRow(posting, balance, stake))
     return rows
+
+
+def currency() -> tuple[str, Decimal]:
+    """The club's currency and smallest unit now, to show balances in."""
+    stake = Stake.latest()
+    return (stake.currency, stake.smallest_unit) if stake else ("", DEFAULT_UNIT)
 
 
 def balances() -> dict[int, Decimal]:

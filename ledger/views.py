@@ -25,6 +25,7 @@ from ledger.forms import (
     StakeForm,
 )
 from ledger.models import Payment, Sitting, Stake
+from ledger.money import plain
 from scorer import printing
 from scorer.http import SignedInRequest
 from scorer.models import Member
@@ -79,6 +80,7 @@ def index(request: HttpRequest) -> HttpResponse:
             "members": [
                 (member, balances.get(member.pk, Decimal(0))) for member in Member.objects.all()
             ],
+            **_currency(),
         },
     )
 
@@ -150,7 +152,7 @@ def sitting_print(request: HttpRequest, pk: int) -> HttpResponse:
         {"paper": printing.paper(request.GET.get("paper")), "settlement": result},
     )
     response = HttpResponse(pdf, content_type="application/pdf")
-    day = timezone.localtime(result.sitting.end).date()
+    day = timezone.localtime(result.sitting.start).date()  # the evening's own date
     response["Content-Disposition"] = (
         f'inline; filename="{printing.filename("settlement", pk, day)}"'
     )
@@ -239,12 +241,23 @@ def member_statement(request: HttpRequest, pk: int) -> HttpResponse:
     return _statement(request, member)
 
 
+def _currency() -> dict[str, object]:
+    """The club's currency and smallest unit, to show balances in."""
+    currency, unit = ledger.currency()
+    return {"currency": currency, "unit": unit}
+
+
 def _statement(request: HttpRequest, member: Member) -> HttpResponse:
     rows = ledger.statement(member)
     return render(
         request,
         "ledger/statement.html",
-        {"member": member, "rows": rows, "balance": rows[-1].balance if rows else Decimal(0)},
+        {
+            "member": member,
+            "rows": rows,
+            "balance": rows[-1].balance if rows else Decimal(0),
+            **_currency(),
+        },
     )
 
 
@@ -283,10 +296,14 @@ class _SafeWriter:
 
 def _csv(result: ledger.Settlement) -> HttpResponse:
     response = HttpResponse(content_type="text/csv")
-    day = timezone.localtime(result.sitting.end).date()
+    day = timezone.localtime(result.sitting.start).date()
     name = printing.filename("settlement", result.sitting.pk, day).replace(".pdf", ".csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     out = _SafeWriter(response)
+    # Numbers plain, at the unit's places (more only where an exact share has them), for
+    # a spreadsheet to add up; the currency said once in each heading.
+    unit = result.unit
+    money = f" ({result.currency})" if result.currency else ""
     out.writerow([result.sitting.name, "closed" if result.sitting.closed else "not yet closed"])
     out.writerow(
         [
@@ -295,10 +312,10 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
             "Points won",
             "Points lost",
             "Net points",
-            f"Money ({result.currency}, exact)",
-            "Rounded",
-            "Brought forward",
-            "Due",
+            f"Money{money}, exact",
+            f"Money{money}, rounded",
+            f"Brought forward{money}",
+            f"Due{money}",
         ]
     )
     for line in result.lines:
@@ -307,18 +324,31 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
                 line.member.name,
                 line.rubbers,
                 line.points_won,
-                line.points_lost,
+                -line.points_lost,
                 line.net_points,
-                line.exact,
-                line.rounded,
-                line.brought_forward,
-                line.due,
+                plain(line.exact, unit),
+                plain(line.rounded, unit),
+                plain(line.brought_forward, unit),
+                plain(line.due, unit),
             ]
         )
     out.writerow([])
-    out.writerow(["Pays", "To", f"Amount ({result.currency})"])
+    out.writerow(["Pays", "To", f"Amount{money}"])
     for transfer in result.transfers:
-        out.writerow([transfer.payer.name, transfer.payee.name, transfer.amount])
+        out.writerow([transfer.payer.name, transfer.payee.name, plain(transfer.amount, unit)])
+    out.writerow([])
+    out.writerow(["Table", "Started", "Sides", "Value", "Stake"])
+    for staked in result.rubbers:
+        started = timezone.localtime(staked.rubber.started_at)
+        out.writerow(
+            [
+                staked.rubber.table,
+                f"{started:%Y-%m-%d %H:%M}",
+                staked.sides,
+                staked.value,
+                staked.stake,
+            ]
+        )
     out.writerow([])
     out.writerow([result.rule])
     return response

@@ -1,4 +1,4 @@
-"""Money as the ledger shows it."""
+"""Money and points as the ledger shows them: `{% money amount currency unit %}`."""
 
 from __future__ import annotations
 
@@ -6,18 +6,27 @@ from decimal import Decimal
 
 from django import template
 
+from ledger import money as words
+
 register = template.Library()
 
 
-@register.filter
-def money(value: Decimal | None, places: int = 2) -> str:
-    """ "1.52", "-0.40"; exact amounts with more places where asked ("0.7600")."""
-    return f"{Decimal(value or 0):.{places}f}"
+@register.simple_tag
+def money(
+    amount: Decimal | None, currency: str = "", unit: Decimal | None = None, signed: bool = False
+) -> str:
+    """ "£0.20", "−£0.20", with signed=True "+£0.20"."""
+    return words.say(amount or Decimal(0), currency, unit or words.CENT, signed=signed)
 
 
 @register.filter
-def signed(value: Decimal | int | None, places: int = 2) -> str:
-    """ "+1.52", "−0.40": which way the money goes."""
-    number = Decimal(value or 0)
-    text = f"{abs(number):.{places}f}" if places else f"{abs(number):.0f}"
-    return ("+" if number > 0 else "\u2212" if number < 0 else "") + text
+def points(value: int | None) -> str:
+    """Points won or lost: "+152", "−40", "0"."""
+    number = value or 0
+    return ("+" if number > 0 else words.MINUS if number < 0 else "") + f"{abs(number):,}"
+
+
+@register.filter
+def magnitude(value: int | None) -> str:
+    """A number without its sign, where the words say which way: "lost 40"."""
+    return f"{abs(value or 0):,}"

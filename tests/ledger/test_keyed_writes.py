@@ -76,7 +76,9 @@ def test_a_stake_form_shown_before_another_stake_was_set_is_refused(secretary, s
     refused = secretary.post(reverse("ledger:stake"), data, follow=True)
     assert Stake.latest().per_hundred == Decimal("1.00")
     [said] = messages_of(refused)
-    assert said.startswith("The stake was changed since this page was shown (it is now GBP 1")
+    assert said.startswith(
+        "The stake was changed since this page was shown (it is now £1.00 a hundred points, from "
+    )
     assert "nothing was changed" in said
 
 

@@ -40,7 +40,8 @@ def evening(players, staff, stake):
 
 def test_the_secretary_sees_the_stake_sittings_and_balances(secretary, evening, players):
     page = secretary.get(reverse("ledger:index")).content.decode()
-    assert "GBP 0.5000 a hundred points" in page
+    assert "£0.50 a hundred points, since" in page
+    assert "paid in whole £0.01" in page
     assert "Last night" in page
     assert "Mrs. Carr" in page
 
@@ -90,11 +91,28 @@ def test_the_settlement_downloads_as_csv_and_prints_as_pdf(secretary, evening):
         "Col. Hartley",
     }
     assert sum(Decimal(row[8]) for row in rows[2:6]) == 0
+    # Amounts plain at the unit's places, the currency in the heading: "-1.42", not
+    # "-1.420000" or "−£1.42".
+    assert rows[1][8] == "Due (GBP)"
+    assert sorted(row[8] for row in rows[2:6]) == ["-1.42", "-1.42", "1.42", "1.42"]
+    # Each rubber with its stake.
+    assert ["Table", "Started", "Sides", "Value", "Stake"] in rows
+    assert rows[rows.index(["Table", "Started", "Sides", "Value", "Stake"]) + 1][2:] == [
+        "Carr & Dane v Fenwick & Hartley",
+        "Carr & Dane gained 284",
+        "£0.50 a hundred points",
+    ]
+    # Named by the sitting's own date (it started yesterday), not the day it ended.
+    day = timezone.localtime(evening.start).date().isoformat()
+    assert response["Content-Disposition"].endswith(f'-{day}.csv"')
     pdf = secretary.get(reverse("ledger:sitting_print", args=[evening.pk]))
+    assert pdf["Content-Disposition"].endswith(f'-{day}.pdf"')
     text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
     assert "Last night" in text
     assert "Who pays whom" in text
     assert "NOT CLOSED" in text
+    assert "Miss Fenwick pays Mrs. Carr £1.42" in text
+    assert "Carr & Dane v Fenwick & Hartley Carr & Dane gained 284 £0.50 a hundred points" in text
 
 
 def test_the_secretary_closes_a_settlement_and_it_stays_closed(secretary, evening):
@@ -155,7 +173,8 @@ def test_a_member_sees_his_own_statement_with_its_running_balance(client, player
     page = client.get(response.url).content.decode()
     expected = Decimal(rubber.agreed_value) * Decimal("0.50") / 100
     assert "Mrs. Carr's account" in page
-    assert f"Balance: +{expected:.2f}" in page
+    assert f"Balance: +£{expected:.2f}" in page
+    assert "at £0.50 a hundred points" in page  # the rubber's stake, beside its points
     assert "against Miss Fenwick and Col. Hartley" in page
     assert "partnering Mr. Dane" in page
 
@@ -291,3 +310,55 @@ def test_the_csv_keeps_names_from_becoming_formulas_and_numbers_as_numbers(
     losers = [row for row in rows[2:6] if row[4].startswith("-")]
     assert len(losers) == 2, "a negative amount is written as the number it is"
     assert all(Decimal(row[8]) < 0 for row in losers)
+
+
+def test_a_settlement_says_which_rubbers_had_no_stake(secretary, players, staff):
+    """A rubber started before any stake was set posts its points and no money: the
+    settlement, its CSV and PDF, and the statement say so, rubber by rubber."""
+    from tests.support.ledger import set_stake
+
+    now = timezone.now()
+    agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=3), table="Table 1")
+    set_stake("0.50", staff, at=now - timedelta(hours=2))
+    agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=1), table="Table 2")
+    sitting = Sitting.objects.create(
+        name="Tonight", start=now - timedelta(hours=4), end=now, created_by=staff
+    )
+    page = secretary.get(reverse("ledger:sitting", args=[sitting.pk])).content.decode()
+    assert "No stake: points only" in page
+    assert "£0.50 a hundred points" in page
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                secretary.get(
+                    reverse("ledger:sitting", args=[sitting.pk]), {"format": "csv"}
+                ).content.decode()
+            )
+        )
+    )
+    stakes = {row[0]: row[4] for row in rows if row[:1] in (["Table 1"], ["Table 2"])}
+    assert stakes == {"Table 1": "no stake: points only", "Table 2": "£0.50 a hundred points"}
+    # Mrs. Carr gained 284 twice and is due only the second's money: £1.42, not £2.84.
+    carr = next(row for row in rows if row[:1] == ["Mrs. Carr"])
+    assert (carr[4], carr[8]) == ("568", "1.42")
+    secretary.force_login(players[0].user)
+    statement = secretary.get(reverse("ledger:me")).content.decode()
+    assert "no stake: points only" in statement
+    assert "at £0.50 a hundred points" in statement
+
+
+def test_money_reads_as_people_write_it(secretary, players, staff, stake):
+    """One minus sign, the currency's own, and "lost 284", never "lost −284"."""
+    agreed(players, staff, WON_BY_WE)
+    now = timezone.now()
+    sitting = Sitting.objects.create(
+        name="Tonight", start=now - timedelta(hours=4), end=now, created_by=staff
+    )
+    page = secretary.get(reverse("ledger:sitting", args=[sitting.pk])).content.decode()
+    assert "due <strong>−£1.42</strong>" in page
+    assert "due <strong>+£1.42</strong>" in page
+    assert "won 0, lost 284" in page
+    assert "−−" not in page
+    assert "lost −" not in page
+    assert "-1.42" not in page
+    assert "GBP" not in page
