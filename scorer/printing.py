@@ -308,13 +308,14 @@ def rubber_document(state: TableState, corrections: list[Correction], paper: str
 
 
 # Rows of the blank form, by how many forms share a page: honours, then each game.
-_PAD_ROWS = {1: ("one", 8, 5), 2: ("two", 5, 3), 4: ("four", 6, 4)}
+_PAD_ROWS = {1: ("one", 8, 5), 2: ("two", 6, 3), 4: ("four", 5, 4)}
 
 
 def pad_document(per_page: int, pages: int, paper: str) -> bytes:
-    """Blank score pads: Elwell's form, ruled for writing by hand, with the table of
-    values at its foot; 1, 2 or 4 to a page. The page is laid out once and printed
-    `pages` times: fifty pages cost no more layout than one."""
+    """Blank score pads: Elwell's form, ruled for writing by hand, under lines for the
+    table, the date and the four players, with the table of values at its foot; 1, 2 or 4
+    to a page. The page is laid out once and printed `pages` times: fifty pages cost no
+    more layout than one."""
     layout, honour_rows, game_rows = _PAD_ROWS[per_page]
     return render(
         "print/pad.html",
@@ -322,9 +323,10 @@ def pad_document(per_page: int, pages: int, paper: str) -> bytes:
             "paper": paper,
             "layout": layout,
             "pads": range(per_page),
+            "sides": [side.label for side in engine.SIDES],
             "honour_rows": range(honour_rows),
             "game_rows": range(game_rows),
-            "games": ("1st game", "2d game", "3d game"),
+            "games": [engine.game_heading(number) for number in (1, 2, 3)],
             "values": engine.words.table_of_values(),
         },
         copies=pages,

@@ -32,26 +32,33 @@ def rubber_print(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def print_page(request: HttpRequest) -> HttpResponse:
     """What can be printed: blank pads, an evening's results, any rubber from its page."""
-    return render(
-        request,
-        "scorer/print.html",
-        {
-            "form": PrintForm(initial={"paper": Club.get().paper}),
-            "today": timezone.localdate(),
-            "tables": Rubber.objects.values_list("table", flat=True).distinct().order_by("table"),
-        },
-    )
+    return _printing_page(request, PrintForm(initial={"paper": Club.get().paper}))
 
 
 @login_required
 @require_GET
 def pad_print(request: HttpRequest) -> HttpResponse:
+    """Blank score pads as PDF; asked for badly, the Printing page again, as it was filled
+    in, with what is wrong."""
     form = PrintForm(request.GET)
     if not form.is_valid():
-        return render(request, "scorer/print.html", {"form": form}, status=400)
+        return _printing_page(request, form, status=400)
     data = form.cleaned_data
     pdf = printing.pad_document(data["per_page"], data["pages"], printing.paper(data["paper"]))
     return _pdf(pdf, printing.filename("score-pad", None, timezone.localdate()))
+
+
+def _printing_page(request: HttpRequest, pads: PrintForm, *, status: int = 200) -> HttpResponse:
+    return render(
+        request,
+        "scorer/print.html",
+        {
+            "pads": pads,
+            "evening": EveningForm(initial={"day": timezone.localdate()}),
+            "tables": Rubber.objects.values_list("table", flat=True).distinct().order_by("table"),
+        },
+        status=status,
+    )
 
 
 @login_required

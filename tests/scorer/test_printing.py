@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
@@ -21,11 +22,18 @@ from scorer.engine import read_rubber
 from scorer.models import Club, Rubber
 from tests.support.html import Forms
 from tests.support.rubbers import deal
-from tests.support.table import correct, play, revision
+from tests.support.table import agree, correct, play, revision
 
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
 A4, LETTER = (595, 842), (612, 792)
 PRINTED = re.compile(r"Printed \d{1,2} \w+ \d{4}, \d\d:\d\d")
+PAD_MARGIN = 10 / 25.4 * 72  # a pad's page margin, 10 mm, in points
+# Three honours miscounted on Elwell's specimen: (deal, the honours now, why).
+HONOURS_CORRECTED = [
+    (1, "we:THREE", "four honours were claimed; there were three"),
+    (2, "they:FOUR", "They held four honours, not three, as the cards showed"),
+    (5, "we:FOUR", "a fourth honour was found in Mr. Dane's hand after the count"),
+]
 
 
 def pages(response):
@@ -44,6 +52,31 @@ def sizes(response):
 
 def size(response):
     return sizes(response)[0]
+
+
+def heights(response):
+    """Each run of text on a PDF answer's first page, with how high it stands above the
+    paper's foot, in points."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((text.strip(), tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+
+    PdfReader(io.BytesIO(response.content)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+def corrected_and_agreed(client, players, rubber, corrections):
+    """The rubber with `corrections` ((deal, honours, reason)) made, then agreed by We
+    (Mrs. Carr) and They (Miss Fenwick), each for their own side."""
+    for number, honours, reason in corrections:
+        assert correct(client, rubber, number, honours=honours, reason=reason).status_code == 302
+    assert agree(client, rubber, "we").status_code == 302
+    fenwick = Client()
+    fenwick.force_login(players[1].user)
+    assert agree(fenwick, rubber, "they").status_code == 302
+    return rubber
 
 
 @pytest.fixture
@@ -118,6 +151,45 @@ def test_corrections_are_printed_with_their_reasons_and_laws(carr, rubber):
     assert "“a trick was miscounted”" in sheet
 
 
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_a_rubber_with_three_corrections_agreed_by_both_sides_prints_on_one_page(
+    carr, players, specimen, paper
+):
+    rubber = corrected_and_agreed(carr, players, specimen, HONOURS_CORRECTED)
+
+    text = pages(print_rubber(carr, rubber, paper=paper))
+
+    assert len(text) == 1
+    sheet = text[0]
+    assert sheet.count("honours (Law 13), by Mrs. Carr") == 3
+    assert "“a fourth honour was found in Mr. Dane's hand after the count”" in sheet
+    assert "We (Carr & Dane): agreed by Mrs. Carr" in sheet
+    assert "They (Fenwick & Hartley): agreed by Miss Fenwick" in sheet
+    assert "Page 1 of 1" in sheet
+
+
+@pytest.mark.parametrize(("paper", "corrections"), [("letter", 4), ("letter", 5), ("A4", 5)])
+def test_a_sheet_too_long_for_its_page_breaks_between_its_parts(
+    carr, players, specimen, paper, corrections
+):
+    """Past a page, the sheet breaks where a reader expects: between its parts, a heading
+    with what follows it, the rubber's value whole; never a line left on its own."""
+    miscounts = [
+        (1, ("we:THREE", "we:FOUR")[n % 2], f"the honours of deal 1 miscounted, time {n + 1}")
+        for n in range(corrections)
+    ]
+    rubber = corrected_and_agreed(carr, players, specimen, miscounts)
+
+    text = pages(print_rubber(carr, rubber, paper=paper))
+
+    assert len(text) == 2
+    value = [page for page in text if "The rubber's value" in page]
+    assert len(value) == 1
+    for line in ("Agreed: We gain", "agreed by Mrs. Carr", "agreed by Miss Fenwick"):
+        assert line in value[0]
+    assert "Corrections Deal 1" in " ".join(text), "the heading kept with a correction"
+
+
 def test_a_long_rubber_flows_onto_a_second_page_with_the_heads_repeated(carr, players):
     rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
     # Twenty spade part-scores of one by-card, alternately to each side: no game is won.
@@ -169,6 +241,25 @@ def test_blank_pads_print_one_two_or_four_forms_to_a_page(carr, per_page, paper,
         assert "Rubber 100, Grand Slam 40, Little Slam 20." in page
 
 
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_each_form_of_a_pad_has_lines_for_the_table_the_date_and_the_players(carr, per_page, paper):
+    page = pages(print_pad(carr, per_page=per_page, paper=paper))[0]
+    assert page.count("Table Date We: & They: &") == per_page
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_every_form_of_a_pad_fits_its_share_of_the_page(carr, per_page, paper):
+    """A form taller than its share of the page is not moved to a page of its own: it is
+    cut off at the foot. So nothing of the forms may reach into the page's margin."""
+    lines = heights(print_pad(carr, per_page=per_page, paper=paper))
+    written = [(text, height) for text, height in lines if not PRINTED.match(text)]
+    assert [text for text, _ in written].count("Table Date") == per_page
+    lowest = min(written, key=lambda line: line[1])
+    assert lowest[1] > PAD_MARGIN, f"{lowest[0]!r} runs into the page's foot"
+
+
 def test_the_values_at_the_foot_of_a_pad_are_the_laws(carr):
     page = pages(carr.get(reverse("scorer:pad_print"), {"per_page": 1, "pages": 1, "paper": "A4"}))[
         0
@@ -197,10 +288,52 @@ def test_the_largest_pad_is_fifty_letter_pages_all_alike(carr):
     assert "Page" not in text[0]
 
 
-def test_a_pad_asked_for_badly_is_refused_with_the_reason(carr):
-    response = carr.get(reverse("scorer:pad_print"), {"per_page": 3, "pages": 1, "paper": "A4"})
+def test_a_pad_asked_for_badly_is_refused_on_the_printing_page_in_sentences(carr, rubber):
+    """The Printing page again, as it was filled in, with each error naming its field; the
+    evening's form as it always is (today, and the tables to choose from)."""
+    response = carr.get(reverse("scorer:pad_print"), {"per_page": 3, "pages": 0, "paper": "B5"})
+
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    page = response.content.decode()
+    assert "<h1>Printing</h1>" in page
+    assert "Forms to a page: choose one, two or four." in page
+    assert "Pages: give a whole number from 1 to 50." in page
+    assert "Paper: choose A4 or US Letter." in page
+    assert "Select a valid choice" not in page
+    forms = Forms(page)
+    pads = forms.form(reverse("scorer:pad_print"))
+    assert pads["values"] == {"pages": "0"}  # no chip stands for 3, nor for B5
+    assert pads["choices"] == {"per_page": ["1", "2", "4"], "paper": ["A4", "letter"]}
+    evening = forms.form(reverse("scorer:evening"))
+    assert evening["values"]["day"] == timezone.localdate().isoformat()
+    assert '<option value="Table 1">' in page
+
+
+def test_a_pad_refused_keeps_what_was_chosen(carr):
+    response = carr.get(
+        reverse("scorer:pad_print"), {"per_page": 4, "pages": 80, "paper": "letter"}
+    )
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Pages: give a whole number from 1 to 50." in page
+    assert "Forms to a page:" not in page
+    pads = Forms(page).form(reverse("scorer:pad_print"))
+    assert pads["values"] == {"per_page": "4", "pages": "80", "paper": "letter"}
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [{}, {"per_page": "", "pages": "", "paper": ""}, {"per_page": "two", "pages": "2.5"}],
+)
+def test_a_pad_with_a_choice_missing_is_refused_with_every_reason(carr, sent):
+    page = carr.get(reverse("scorer:pad_print"), sent).content.decode()
+    for reason in (
+        "Forms to a page: choose one, two or four.",
+        "Pages: give a whole number from 1 to 50.",
+        "Paper: choose A4 or US Letter.",
+    ):
+        assert reason in page
 
 
 def test_an_evening_lists_each_rubber_and_each_members_points(carr, players, specimen):
@@ -220,10 +353,13 @@ def test_an_evening_lists_each_rubber_and_each_members_points(carr, players, spe
     response = carr.get(reverse("scorer:evening"), {"day": day, "print": 1, "paper": "letter"})
     text = pages(response)[0]
     assert "Table 1" in text
-    assert "We won 152" in text
-    assert "We won 36" in text
-    assert "Mrs. Carr 2 +0 +188" in text  # 152 and 36, neither agreed
-    assert "Miss Fenwick 2 +0 -188" in text
+    # The sides by their names, and where each rubber stands: the specimen won and not
+    # yet agreed; Table 2 in play, so nobody has won anything there yet.
+    assert "Carr & Dane won 152 won — awaiting agreement" in text
+    assert "Carr & Dane Fenwick & Hartley 1–0 in play" in text
+    assert "We won" not in text
+    assert "Mrs. Carr 2 0 +188" in text  # 152 and 36, neither agreed
+    assert "Miss Fenwick 2 0 −188" in text
     assert size(response) == LETTER
     assert response["Content-Disposition"] == f'inline; filename="evening-{day}.pdf"'
 
@@ -275,6 +411,29 @@ def test_the_print_page_offers_pads_and_evenings(carr, db):
     page = carr.get(reverse("scorer:print")).content.decode()
     assert "Blank score pads" in page
     assert "An evening's results" in page
+
+
+def test_the_print_page_shows_every_choice_with_two_forms_and_the_clubs_paper_chosen(carr):
+    club = Club.get()
+    club.paper = "letter"
+    club.save()
+
+    page = carr.get(reverse("scorer:print")).content.decode()
+
+    forms = Forms(page)
+    pads = forms.form(reverse("scorer:pad_print"))
+    assert pads["choices"] == {"per_page": ["1", "2", "4"], "paper": ["A4", "letter"]}
+    assert pads["values"] == {"per_page": "2", "pages": "5", "paper": "letter"}
+    for label in ("One", "Two", "Four", "A4", "US Letter"):
+        assert f"<span>{label}</span>" in page
+    evening = forms.form(reverse("scorer:evening"))
+    assert evening["values"] == {"day": timezone.localdate().isoformat(), "table": ""}
+    # Sent as it stands, the form prints five pages, two forms to each, on Letter.
+    response = carr.get(pads["action"], pads["values"])
+    text = pages(response)
+    assert len(text) == 5
+    assert text[0].count("1st game") == 2
+    assert size(response) == LETTER
 
 
 def test_the_rubber_page_has_a_print_button(carr, specimen):
