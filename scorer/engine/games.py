@@ -188,8 +188,9 @@ class CardGame[D, S: ScoreSheet](Protocol):
         """The sheet's last line: points won, or where an unfinished rubber stands."""
         ...
 
-    def standing(self, sheet: S) -> str:
-        """The state of the score in words, for the top of the page."""
+    def standing(self, sheet: S, names: Pair[str] | None = None) -> str:
+        """The state of the score in words, for the top of the page; with the sides'
+        names for We and They, for a list of rubbers."""
         ...
 
 
@@ -314,8 +315,8 @@ class Bridge(_Reckoned):
     def outcome(self, sheet: Sheet) -> str:
         return text.outcome(sheet)
 
-    def standing(self, sheet: Sheet) -> str:
-        return text.standing(sheet)
+    def standing(self, sheet: Sheet, names: Pair[str] | None = None) -> str:
+        return text.standing(sheet, names)
 
 
 class ThreeHanded(Bridge):
@@ -445,8 +446,8 @@ class Whist(_Reckoned):
     def outcome(self, sheet: WhistSheet) -> str:
         return whist_outcome(sheet)
 
-    def standing(self, sheet: WhistSheet) -> str:
-        return whist_standing(sheet)
+    def standing(self, sheet: WhistSheet, names: Pair[str] | None = None) -> str:
+        return whist_standing(sheet, names)
 
 
 BRIDGE: CardGame[Deal, Sheet] = Bridge()

@@ -350,7 +350,8 @@ def _chicane_items(trump: Trump, chicane: Pair[int], holder: Side, items: list[I
         items.append(Item(Column.HONOURS, value, f"{_chicane_name(own)}: {value}"))
     if theirs:
         value = chicane_value(trump, theirs)
-        text = f"their {_chicane_name(theirs)}: {MINUS}{value}"
+        # Said by who holds it: in the other column, "their chicane" could be either side's.
+        text = f"{holder.other.label} hold {_chicane_name(theirs)}: {MINUS}{value}"
         items.append(Item(Column.HONOURS, -value, text))
 
 

@@ -55,14 +55,16 @@ class Tally[G: GameLike, T: Totalled]:
         return self.games[-1]
 
 
-def game_in_play(sheet: Tally[Any, Any]) -> str:
-    """ "Second game: We 18, They 24 — We have a game" """
+def game_in_play(sheet: Tally[Any, Any], names: Pair[str] | None = None) -> str:
+    """ "Second game: We 18, They 24 — We have a game"; with the sides' names, for a list
+    of rubbers: "Second game: Carr & Dane 18, Fenwick & Hartley 24 — Carr & Dane have a game"."""
     game, won = sheet.game, sheet.games_won
-    words = f"{game_title(game.number)} game: We {game.points.we}, They {game.points.they}"
+    we, they = names or (Side.WE.label, Side.THEY.label)
+    words = f"{game_title(game.number)} game: {we} {game.points.we}, {they} {game.points.they}"
     if won.we and won.they:
         return f"{words} \u2014 game all"
     if won.we or won.they:
-        return f"{words} \u2014 {'We' if won.we else 'They'} have a game"
+        return f"{words} \u2014 {we if won.we else they} have a game"
     return words
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorer.engine.layout import Cell, layout, rows
-from scorer.engine.model import Pair, ThreeHandedRules, Unit
+from scorer.engine.model import Pair, Side, ThreeHandedRules, Unit
 from scorer.engine.sheet import MINUS, Sheet
 from scorer.engine.tally import game_in_play
 from scorer.engine.words import game_heading
@@ -92,20 +92,22 @@ def outcome(sheet: Sheet) -> str:
     )
 
 
-def standing(sheet: Sheet) -> str:
-    """The state of the score in words: "Second game: We 18, They 24 — We have a game"."""
+def standing(sheet: Sheet, names: Pair[str] | None = None) -> str:
+    """The state of the score in words: "Second game: We 18, They 24 — We have a game";
+    `names`, the sides' names for We and They, for a list of rubbers."""
+    label = names or Pair(Side.WE.label, Side.THEY.label)
     winner = sheet.winner
     if winner is not None:
         points = sheet.net[winner]
         won_or_lost = f"won {points} points" if points >= 0 else f"lost {-points} points"
         if sheet.rules.unit is Unit.GAME:
-            return f"{winner.label} won the game, scored as a unit, and {won_or_lost}"
+            return f"{label[winner]} won the game, scored as a unit, and {won_or_lost}"
         won = sheet.games_won
         return (
-            f"{winner.label} won the rubber, {won[winner]} games to {won[winner.other]}, "
+            f"{label[winner]} won the rubber, {won[winner]} games to {won[winner.other]}, "
             f"and {won_or_lost}"
         )
     if sheet.rules.unit is Unit.GAME:
         game = sheet.game
-        return f"The game: We {game.points.we}, They {game.points.they}"
-    return game_in_play(sheet)
+        return f"The game: {label.we} {game.points.we}, {label.they} {game.points.they}"
+    return game_in_play(sheet, names)

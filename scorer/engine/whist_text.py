@@ -77,13 +77,15 @@ def _losers_game(sheet: WhistSheet, loser: Side) -> str | None:
     return None
 
 
-def whist_standing(sheet: WhistSheet) -> str:
-    """The state of the score in words: "Second game: We 3, They 2 — We have a game"."""
+def whist_standing(sheet: WhistSheet, names: Pair[str] | None = None) -> str:
+    """The state of the score in words: "Second game: We 3, They 2 — We have a game";
+    `names`, the sides' names for We and They, for a list of rubbers."""
     winner = sheet.winner
     if winner is not None:
         won = sheet.games_won
+        label = names[winner] if names else winner.label
         return (
-            f"{winner.label} won the rubber, {won[winner]} games to {won[winner.other]}, "
+            f"{label} won the rubber, {won[winner]} games to {won[winner.other]}, "
             f"and {sheet.net[winner]} points"
         )
-    return game_in_play(sheet)
+    return game_in_play(sheet, names)

@@ -135,3 +135,12 @@ def table_of_values() -> tuple[list[str], list[tuple[str, list[str]]], str]:
     rows.append(("Chicane", [str(chicane_value(t, 1)) for t in suits] + ["\u2014"]))
     foot = f"Rubber {RUBBER}, Grand Slam {GRAND_SLAM}, Little Slam {LITTLE_SLAM}."
     return heads, rows, foot
+
+
+def changes(number: int, found: list[str]) -> str:
+    """What a correction of deal `number` changed, in a sentence: its own deal's entries
+    without naming the deal again ("We 18 → 24 below the line; the first game now ends at
+    deal 3"), or that nothing on the sheet changed."""
+    own = f"deal {number}: "
+    said = [change.removeprefix(own) for change in found if change != f"deal {number} removed"]
+    return "; ".join(said) if said else "nothing else on the sheet changed"

@@ -130,7 +130,7 @@ def test_law_9_chicane_deducts_three_honours_from_the_adversaries():
     # They hold 4 honours (32 at hearts); one of our hands is void.
     entries = honour_entries("H", (1, 0), (2, 2), chicane=(1, 0))
     assert entries.they.honours == 32 - 16
-    assert "their chicane: −16" in entries.they.explanation
+    assert "We hold chicane: −16" in entries.they.explanation
     assert entries.we.honours == 0
 
 
@@ -138,7 +138,7 @@ def test_law_9_double_chicane_is_worth_four_honours():
     # Both our hands void: They hold all five honours, divided 3–2 (40 at hearts).
     entries = honour_entries("H", (0, 0), (3, 2), chicane=(2, 0))
     assert entries.they.honours == 40 - 32
-    assert "their double chicane: −32" in entries.they.explanation
+    assert "We hold double chicane: −32" in entries.they.explanation
 
 
 def test_law_9_double_chicane_adds_four_honours_to_a_side_that_holds_them():
@@ -157,7 +157,7 @@ def test_law_9_a_chicane_can_take_the_adversaries_honours_to_nothing():
     # They hold 3 honours (16 at hearts); our void hand is worth as much.
     entries = honour_entries("H", (2, 0), (2, 1), chicane=(1, 0))
     assert entries.they.honours == 0
-    assert entries.they.explanation == ("3 honours (hearts): 16", "their chicane: −16")
+    assert entries.they.explanation == ("3 honours (hearts): 16", "We hold chicane: −16")
 
 
 def test_law_9_both_sides_may_hold_a_chicane_and_each_is_applied():
