@@ -69,6 +69,9 @@ class StartRubberForm(forms.Form):
         widget=forms.RadioSelect,
         label="Who deals first",
     )
+    # Sent by "Start it anyway", once told that a chosen member is seated in a rubber
+    # still in play at another table.
+    anyway = forms.BooleanField(required=False)
 
     def __init__(self, *args: Any, search: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
@@ -367,7 +370,13 @@ class AgreementForm(RubberWrite):
 
 
 class PrintForm(forms.Form):
-    """Blank score pads: how many forms to a page, how many pages, which paper."""
+    """Blank score pads: how many forms to a page, how many pages, which paper. Each error
+    is a sentence that names its field, as the Printing page shows it."""
+
+    MOST_PAGES = 50
+    PER_PAGE_CHOSEN = "Forms to a page: choose one, two or four."
+    PAGES_WANTED = f"Pages: give a whole number from 1 to {MOST_PAGES}."
+    PAPER_CHOSEN = f"Paper: choose {' or '.join(label for _, label in Club.PAPERS)}."
 
     per_page = forms.TypedChoiceField(
         choices=[(1, "One"), (2, "Two"), (4, "Four")],
@@ -375,12 +384,39 @@ class PrintForm(forms.Form):
         initial=2,
         widget=forms.RadioSelect,
         label="Forms to a page",
+        error_messages={"required": PER_PAGE_CHOSEN, "invalid_choice": PER_PAGE_CHOSEN},
     )
-    pages = forms.IntegerField(min_value=1, max_value=50, initial=5, label="Pages")
-    paper = forms.ChoiceField(choices=Club.PAPERS, widget=forms.RadioSelect, label="Paper")
+    pages = forms.IntegerField(
+        min_value=1,
+        max_value=MOST_PAGES,
+        initial=5,
+        label="Pages",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={
+            "required": PAGES_WANTED,
+            "invalid": PAGES_WANTED,
+            "min_value": PAGES_WANTED,
+            "max_value": PAGES_WANTED,
+        },
+    )
+    paper = forms.ChoiceField(
+        choices=Club.PAPERS,
+        widget=forms.RadioSelect,
+        label="Paper",
+        error_messages={"required": PAPER_CHOSEN, "invalid_choice": PAPER_CHOSEN},
+    )
 
 
 class EveningForm(forms.Form):
-    day = forms.DateField(label="Day", widget=forms.DateInput(attrs={"type": "date"}))
-    table = forms.CharField(max_length=40, required=False, label="Table (all if empty)")
+    """An evening's results: a day, one table or all, and the paper when printed."""
+
+    day = forms.DateField(
+        label="Day", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    table = forms.CharField(
+        max_length=40,
+        required=False,
+        label="Table (all if empty)",
+        widget=forms.TextInput(attrs={"list": "tables"}),
+    )
     paper = forms.ChoiceField(choices=Club.PAPERS, required=False)

@@ -335,6 +335,12 @@ class Correction(models.Model):
         return self.after is None
 
 
+def person(user: Any) -> str:
+    """A member by name, anyone else (the staff) by username."""
+    member = getattr(user, "member", None)
+    return member.name if member is not None else str(user.get_username())
+
+
 class Submission(models.Model):
     """Every form sent to the site that writes, once. Each form carries a key of its own;
     a double tap or a form sent again over a flaky network finds its key here, changes
@@ -348,7 +354,10 @@ class Submission(models.Model):
     what = models.CharField(max_length=20)
     at = models.DateTimeField(default=timezone.now)
     answer = models.CharField(max_length=300, blank=True, help_text="Where the form led.")
-    said = models.CharField(max_length=500, blank=True, help_text="What it was told.")
+    said = models.CharField(max_length=500, blank=True, help_text="What it did, in words.")
+    # A write to a rubber: the revision it made. The phones following the rubber are told
+    # what the writes since their page said (`said`), in order.
+    revision = models.PositiveIntegerField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.what} at {self.at:%H:%M:%S}"

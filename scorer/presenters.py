@@ -8,13 +8,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import User
-
 from scorer import engine
 from scorer.engine import words as say
-from scorer.engine.layout import Cell, layout, rows
+from scorer.engine.layout import Cell, Layout, layout, rows
 from scorer.engine.text import outcome, standing
-from scorer.models import Correction, Deal, Member, Rubber
+from scorer.models import Correction, Deal, Member, Rubber, person
 from scorer.reads import TableState
 
 
@@ -56,31 +54,43 @@ class SheetView:
     deals: list[tuple[int, str]]  # each recorded deal's number and its line in words
 
 
+Key = tuple[engine.Column, int | None, engine.Side]
+
+
 def _figures(
-    cells: engine.Pair[tuple[Cell, ...]], notes: dict[int, tuple[str, ...]], *, upward: bool
+    cells: engine.Pair[tuple[Cell, ...]],
+    notes: dict[int, tuple[str, ...]],
+    changed: set[Key],
+    *,
+    upward: bool,
 ) -> list[Row]:
     def figure(cell: Cell | None) -> Figure | None:
-        return None if cell is None else Figure(cell, notes.get(cell.deal or 0, ()))
+        if cell is None:
+            return None
+        moved = (cell.column, cell.deal, cell.side) in changed
+        return Figure(cell, notes.get(cell.deal or 0, ()) if moved else ())
 
     return [(figure(we), figure(they)) for we, they in rows(cells, upward=upward)]
 
 
 def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> SheetView:
-    """The sheet, with the figures of corrected deals marked and their corrections told."""
+    """The sheet, with the figures corrections changed marked and their corrections told."""
     sheet = state.sheet
     drawn = layout(sheet)
+    made = sorted(corrections, key=lambda c: (c.made_at, c.pk or 0))
     notes: dict[int, tuple[str, ...]] = {}
-    for correction in corrections:
+    for correction in made:
         if not correction.removed:
             note = f"Corrected under {correction.law}: {correction.reason}"
             notes[correction.number] = (*notes.get(correction.number, ()), note)
+    changed = _changed(state, drawn, made) if notes else set()
     return SheetView(
         names=pair_names(state),
-        honours=_figures(drawn.honours, notes, upward=True),
+        honours=_figures(drawn.honours, notes, changed, upward=True),
         games=[
             GameView(
                 engine.game_heading(block.game.number),
-                _figures(block.cells, notes, upward=False),
+                _figures(block.cells, notes, changed, upward=False),
                 block.game.winner,
             )
             for block in drawn.games
@@ -90,6 +100,25 @@ def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> She
         finished=sheet.finished,
         deals=[(deal.number, deal_line(state, deal)) for deal in state.recorded],
     )
+
+
+def _changed(state: TableState, drawn: Layout, made: list[Correction]) -> set[Key]:
+    """The figures of corrected deals that differ from the sheet as the deals were first
+    recorded: only these carry the mark (†), not every figure of a corrected deal."""
+    rubber = state.rubber
+    first = {deal.number: deal for deal in state.recorded}
+    for correction in reversed(made):  # the earliest correction's "before" is the first
+        first[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
+    original = layout(engine.work_out((first[n].to_engine() for n in sorted(first)), rubber.rules))
+
+    def figures(drawing: Layout) -> dict[Key, int]:
+        cells = [*drawing.honours.we, *drawing.honours.they]
+        for block in drawing.games:
+            cells += [*block.cells.we, *block.cells.they]
+        return {(c.column, c.deal, c.side): c.points for c in cells if c.deal is not None}
+
+    before, now = figures(original), figures(drawn)
+    return {key for key, points in now.items() if before.get(key) != points}
 
 
 def _names(pair: tuple[Member, Member]) -> str:
@@ -154,12 +183,6 @@ def corrections_view(state: TableState, corrections: Iterable[Correction]) -> li
     return found
 
 
-def person(user: User) -> str:
-    """A member by name, anyone else (the staff) by username."""
-    member = getattr(user, "member", None)
-    return member.name if member is not None else user.get_username()
-
-
 @dataclass(frozen=True)
 class AgreementView:
     """Where agreeing the rubber's value stands."""
@@ -171,15 +194,19 @@ class AgreementView:
     sides: list[tuple[engine.Side, str, str | None, datetime | None]]  # side, pair, by, at
 
 
+def value_words(state: TableState) -> str:
+    """What the rubber is worth, in words: "We gain 152 points, They lose them"."""
+    rubber = state.rubber
+    points = rubber.agreed_value if rubber.agreed_value is not None else state.value
+    if points == 0:
+        return "nobody gains or loses" if not state.sheet.finished else "the sides are level"
+    gainer = engine.Side.WE if points > 0 else engine.Side.THEY
+    return f"{gainer.label} gain {abs(points)} points, {gainer.other.label} lose them"
+
+
 def agreement_view(state: TableState) -> AgreementView:
     rubber = state.rubber
-    points = rubber.agreed_value if rubber.agreed else state.value
-    assert points is not None
-    if points == 0:
-        worth = "nobody gains or loses" if not state.sheet.finished else "the sides are level"
-    else:
-        gainer = engine.Side.WE if points > 0 else engine.Side.THEY
-        worth = f"{gainer.label} gain {abs(points)} points, {gainer.other.label} lose them"
+    worth = value_words(state)
     sides = []
     for side in engine.SIDES:
         by, at = rubber.agreed_by(side)
@@ -219,16 +246,41 @@ def cut_view(state: TableState) -> CutView | None:
 class RubberRow:
     rubber: Rubber
     names: engine.Pair[str]
-    standing: str
+    standing: str  # the sides named: "Second game: Carr & Dane 18, Fenwick & Hartley 24"
     finished: bool
+    progress: str  # "in play", "won — awaiting agreement", "agreed"
 
 
 def rubber_rows(states: Iterable[TableState]) -> list[RubberRow]:
     """Rubbers for a list, each worked out from its deals."""
-    return [
-        RubberRow(state.rubber, pair_names(state), standing(state.sheet), state.sheet.finished)
-        for state in states
-    ]
+    rows = []
+    for state in states:
+        names = pair_names(state)
+        rows.append(
+            RubberRow(
+                state.rubber,
+                names,
+                standing(state.sheet, names),
+                state.sheet.finished,
+                progress(state),
+            )
+        )
+    return rows
+
+
+IN_PLAY = "in play"
+AWAITING = "won \u2014 awaiting agreement"
+
+
+def progress(state: TableState) -> str:
+    """Where a rubber stands as the club sees it: in play, won and awaiting both sides'
+    agreement, agreed; or abandoned (counted or void) by agreement."""
+    rubber = state.rubber
+    if rubber.agreed:
+        if rubber.abandoned:
+            return "abandoned, counted" if rubber.abandoned_counts else "abandoned, void"
+        return "agreed"
+    return AWAITING if state.sheet.finished else IN_PLAY
 
 
 def pair_names(state: TableState) -> engine.Pair[str]:
@@ -278,8 +330,8 @@ class EveningRubber:
     names: engine.Pair[str]
     games: str  # "2–1"
     points: int  # to We: agreed if agreed, else as the sheet stands
-    outcome: str  # "We won 152", "They won 40", "level"
-    status: str  # "agreed", "provisional", "abandoned", "abandoned, void"
+    outcome: str  # "Carr & Dane won 152", "level"; "" while the rubber is in play
+    status: str  # "in play", "won — awaiting agreement", "agreed", "abandoned, void"
 
 
 @dataclass(frozen=True)
@@ -297,19 +349,23 @@ def evening(states: Iterable[TableState]) -> tuple[list[EveningRubber], list[Mem
     for state in states:
         rubber, sheet = state.rubber, state.sheet
         points = rubber.agreed_value if rubber.agreed_value is not None else state.value
-        won = sheet.games_won
+        won, names = sheet.games_won, pair_names(state)
+        status = progress(state)
+        if status == IN_PLAY:
+            said = ""
+        elif points == 0:
+            said = "level"
+        else:
+            gainer = engine.Side.WE if points > 0 else engine.Side.THEY
+            said = f"{names[gainer]} {'gained' if rubber.abandoned else 'won'} {abs(points)}"
         lines.append(
             EveningRubber(
                 rubber=rubber,
-                names=pair_names(state),
+                names=names,
                 games=f"{won.we}\u2013{won.they}",
                 points=points,
-                outcome=(
-                    "level"
-                    if points == 0
-                    else f"{'We' if points > 0 else 'They'} won {abs(points)}"
-                ),
-                status=_status(rubber),
+                outcome=said,
+                status=status,
             )
         )
         for share in engine.BRIDGE.shares(points):
@@ -322,11 +378,3 @@ def evening(states: Iterable[TableState]) -> tuple[list[EveningRubber], list[Mem
         key=lambda total: (-(total.agreed + total.provisional), total.member.name),
     )
     return lines, members
-
-
-def _status(rubber: Rubber) -> str:
-    if not rubber.agreed:
-        return "provisional"
-    if rubber.abandoned:
-        return "abandoned" if rubber.abandoned_counts else "abandoned, void"
-    return "agreed"

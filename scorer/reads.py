@@ -6,13 +6,14 @@ its sheet worked out by the rules engine from the deals; nothing of the score is
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.db.models import QuerySet
 
 from scorer import engine
-from scorer.models import Deal, Member, Rubber, Seat
+from scorer.models import Deal, Member, Rubber, Seat, Submission
 
 
 @dataclass(frozen=True)
@@ -93,3 +94,23 @@ def as_it_stood(state: TableState, at: datetime) -> TableState:
     )
     sheet = engine.work_out((deal.to_engine() for deal in stood), rubber.rules)
     return replace(state, recorded=stood, in_progress=None, sheet=sheet)
+
+
+def seated_elsewhere(members: Iterable[Member]) -> list[tuple[Member, TableState]]:
+    """Those of `members` seated in a rubber still in play (not won, not agreed): a
+    member chosen for a new table may have left that one without its being finished."""
+    chosen = {member.pk: member for member in members}
+    open_rubbers = Rubber.objects.filter(agreed_at__isnull=True, seats__member__in=chosen)
+    found = []
+    for state in states_of(open_rubbers.distinct().order_by("started_at")):
+        if state.sheet.finished:
+            continue
+        found += [(m, state) for m in state.seats if m.pk in chosen]
+    return sorted(found, key=lambda pair: pair[0].name)
+
+
+def told_since(pk: int, revision: int) -> list[str]:
+    """What each write to rubber `pk` after `revision` did, in words, in order: what a
+    phone whose page is at that revision has not yet been told."""
+    writes = Submission.objects.filter(rubber_id=pk, revision__gt=revision).exclude(said="")
+    return list(writes.order_by("revision").values_list("said", flat=True))

@@ -25,8 +25,9 @@ from scorer import engine, signals
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners
 from scorer.engine.diff import changes
-from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
+from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, Submission, person
 from scorer.once import Stale, claim, first_answer
+from scorer.presenters import declaration_words, value_words
 from scorer.reads import TableState, table_state, table_state_of
 
 CUT_FOR_DEAL = "cut"
@@ -137,7 +138,8 @@ def declare(
     declaration: Declaration,
 ) -> TableState:
     """Record the declaration of the next deal, or change the deal in progress."""
-    if not _claim(state, user, key, revision, "declaration"):
+    claimed = _claim(state, user, key, revision, "declaration")
+    if claimed is None:
         return table_state_of(state.rubber.pk)  # handled before: as it stands now
     _refuse_if_agreed(state)
     if state.sheet.finished:
@@ -156,17 +158,22 @@ def declare(
         deal.save()
     else:
         deal.save(update_fields=[*Deal.DECLARATION_FIELDS, "declared_at", "declared_by"])
-    _clear_confirmations(state.rubber)  # play goes on: an offer to abandon lapses
+    changed = "'s declaration changed" if state.in_progress else " declared"
+    words = declaration_words(state, deal)
+    # Play goes on: an offer to abandon lapses.
+    _told(claimed, f"Deal {deal.number}{changed}: {words}.", _clear_confirmations(state.rubber))
     return replace(state, in_progress=deal)
 
 
 @transaction.atomic
 def discard(*, state: TableState, user: User, key: uuid.UUID, revision: int) -> TableState:
     """Throw away the deal in progress: until its result is recorded it is nobody's score."""
-    if not _claim(state, user, key, revision, "discard"):
+    claimed = _claim(state, user, key, revision, "discard")
+    if claimed is None:
         return table_state_of(state.rubber.pk)  # handled before: as it stands now
-    _refuse_if_agreed(state)
     state.rubber.deals.filter(recorded_at__isnull=True).delete()
+    if state.in_progress is not None:
+        _told(claimed, f"Deal {state.in_progress.number} was discarded before it was played.")
     return replace(state, in_progress=None)
 
 
@@ -175,9 +182,9 @@ def record_result(
     *, state: TableState, user: User, key: uuid.UUID, revision: int, result: Result
 ) -> TableState:
     """Record the result of the deal in progress, once the rules engine accepts it."""
-    if not _claim(state, user, key, revision, "result"):
+    claimed = _claim(state, user, key, revision, "result")
+    if claimed is None:
         return table_state_of(state.rubber.pk)  # handled before: as it stands now
-    _refuse_if_agreed(state)
     deal = state.in_progress
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
@@ -189,8 +196,25 @@ def record_result(
     deal.recorded_at = timezone.now()
     deal.recorded_by = user
     deal.save(update_fields=RESULT_FIELDS)
-    _clear_confirmations(state.rubber)
+    result_words = engine.words.result(deal.to_engine())
+    _told(
+        claimed, f"Deal {deal.number} recorded: {result_words}.", _clear_confirmations(state.rubber)
+    )
     return replace(state, recorded=recorded, in_progress=None, sheet=sheet)
+
+
+def as_declared(rubber: Rubber, number: int, declaration: Declaration) -> Deal:
+    """A deal as this declaration would make it (not saved): to say what it was."""
+    deal = Deal(rubber=rubber, number=number)
+    _write_declaration(deal, declaration)
+    return deal
+
+
+def as_recorded(deal: Deal, result: Result) -> Deal:
+    """The deal in progress as this result would record it (not saved)."""
+    recorded = Deal.from_snapshot(deal.rubber, deal.number, deal.snapshot())
+    _write_result(recorded, result)
+    return recorded
 
 
 def _write_declaration(deal: Deal, declaration: Declaration) -> None:
@@ -232,7 +256,8 @@ def correct(
     """Correct recorded deal `number` (correction None: remove it, the last deal, recorded
     by mistake), if Law 12 or 13 still allows it, judged on the sheet as it stands; the
     sheet is then worked out again from the corrected deals."""
-    if not _claim(state, user, key, revision, "correction"):
+    claimed = _claim(state, user, key, revision, "correction")
+    if claimed is None:
         return Corrected(table_state_of(state.rubber.pk), [])
     if not reason.strip():
         raise engine.RubberError("a correction needs a reason", field="reason")
@@ -276,9 +301,16 @@ def correct(
     else:
         corrected.pk = deal.pk  # the same deal, as corrected: its recording stays as it was
         corrected.save(update_fields=list(Deal.CALLED_FIELDS))
-    _clear_confirmations(state.rubber)
+    moved = changes(state.sheet, sheet)
+    what = "removed" if corrected is None else "corrected"
+    _told(
+        claimed,
+        f"Deal {number} {what} ({engine.law(kind)}: {reason.strip()}):",
+        engine.words.changes(number, moved) + ".",
+        _clear_confirmations(state.rubber, f"deal {number} was {what}"),
+    )
     after = replace(state, recorded=tuple(deals), sheet=sheet)
-    return Corrected(after, changes(state.sheet, sheet))
+    return Corrected(after, moved)
 
 
 def _refuse_removal(state: TableState, number: int) -> None:
@@ -318,9 +350,9 @@ def agree(
     """A side confirms the rubber's value: its result once won, or its abandonment before.
     side None: the staff records that both sides agreed. When both have, the rubber's
     value is fixed and nothing changes after."""
-    if not _claim(state, user, key, revision, "agreement"):
+    claimed = _claim(state, user, key, revision, "agreement")
+    if claimed is None:
         return table_state_of(state.rubber.pk)
-    _refuse_if_agreed(state)
     if state.in_progress is not None:
         raise engine.RubberError(
             f"deal {state.in_progress.number} is declared: record its result or discard it "
@@ -338,8 +370,12 @@ def agree(
         # In this transaction: whoever listens (the ledger) posts with it, once, or refuses
         # it whole.
         signals.rubber_agreed.send(Rubber, rubber=rubber, seats=state.seats)
+        _told(claimed, "The rubber's value is agreed:", f"{value_words(state)}.")
         return state
     rubber.save(update_fields=AGREEMENT_FIELDS)
+    agreeing = "agree to abandon the rubber" if not state.sheet.finished else "agree the rubber"
+    (agreed_side,) = [each for each in engine.SIDES if rubber.agreed_by(each)[0] is not None]
+    _told(claimed, f"{person(user)} for {agreed_side.label}: {agreeing}.")
     return state
 
 
@@ -348,13 +384,14 @@ def withdraw(
     *, state: TableState, user: User, key: uuid.UUID, revision: int, side: engine.Side
 ) -> TableState:
     """Take back a side's confirmation, until the other side has confirmed too."""
-    if not _claim(state, user, key, revision, "withdrawal"):
+    claimed = _claim(state, user, key, revision, "withdrawal")
+    if claimed is None:
         return table_state_of(state.rubber.pk)
-    _refuse_if_agreed(state)
     rubber = state.rubber
     setattr(rubber, f"{side.value}_agreed_by", None)
     setattr(rubber, f"{side.value}_agreed_at", None)
     rubber.save(update_fields=AGREEMENT_FIELDS)
+    _told(claimed, f"{person(user)} took back {side.label}'s agreement.")
     return state
 
 
@@ -365,21 +402,44 @@ def _refuse_if_agreed(state: TableState) -> None:
         )
 
 
-def _clear_confirmations(rubber: Rubber) -> None:
-    """The score changed: a side's confirmation was for the score before, and lapses."""
-    if rubber.we_agreed_at or rubber.they_agreed_at:
-        rubber.we_agreed_by = rubber.we_agreed_at = None
-        rubber.they_agreed_by = rubber.they_agreed_at = None
-        rubber.save(update_fields=AGREEMENT_FIELDS)
+def _clear_confirmations(rubber: Rubber, because: str = "the score changed") -> str:
+    """The score changed: a side's confirmation was for the score before, and lapses. Says
+    whose, and why: "Mrs. Carr's agreement for We lapsed: deal 2 was corrected." """
+    lapsed = [
+        f"{person(by)}'s agreement for {side.label} lapsed"
+        for side in engine.SIDES
+        if (by := rubber.agreed_by(side)[0]) is not None
+    ]
+    if not lapsed:
+        return ""
+    rubber.we_agreed_by = rubber.we_agreed_at = None
+    rubber.they_agreed_by = rubber.they_agreed_at = None
+    rubber.save(update_fields=AGREEMENT_FIELDS)
+    return f"{'; '.join(lapsed)}: {because}."
 
 
-def _claim(state: TableState, user: User, key: uuid.UUID, revision: int, what: str) -> bool:
-    """Take the write for this form: False if the form was carried out before; Stale if the
-    rubber has changed since the form was shown, or since its state was read. The caller's
-    transaction undoes the claim if the write is then refused."""
+# The writes that change no figure on the sheet: the other side's agreement, given or taken
+# back, does not make a side's own agreement stale.
+_AGREEING = {"agreement", "withdrawal"}
+
+
+def _claim(
+    state: TableState, user: User, key: uuid.UUID, revision: int, what: str
+) -> Submission | None:
+    """Take the write for this form: None if the form was carried out before; Stale if the
+    rubber has changed since the form was shown, or since its state was read. An agreement
+    is judged against the score alone: one made on a page that has since seen only the
+    other side's agreement goes ahead. The caller's transaction undoes the claim if the
+    write is then refused."""
     rubber = state.rubber
-    if claim(key=key, user=user, what=what, rubber=rubber) is None:
-        return False
+    claimed = claim(key=key, user=user, what=what, rubber=rubber)
+    if claimed is None:
+        return None
+    if what in _AGREEING:  # as it is now, not as the page read it: the other side's may be in
+        rubber.refresh_from_db(fields=[*AGREEMENT_FIELDS, "revision"])
+        between = Submission.objects.filter(rubber=rubber, revision__gt=revision)
+        if set(between.values_list("what", flat=True)) <= _AGREEING:
+            revision = rubber.revision
     _refuse_if_agreed(state)
     # An agreed rubber is never changed (the database refuses): its revision stays.
     moved_on = revision == rubber.revision and Rubber.objects.filter(
@@ -388,7 +448,14 @@ def _claim(state: TableState, user: User, key: uuid.UUID, revision: int, what: s
     if not moved_on:
         raise Stale("The sheet changed on another phone; here it is now.")
     rubber.revision = revision + 1
-    return True
+    claimed.revision = rubber.revision
+    return claimed
+
+
+def _told(claimed: Submission, *said: str) -> None:
+    """What the write did, in words, for the phones that follow the rubber."""
+    claimed.said = " ".join(part for part in said if part)[:500]
+    claimed.save(update_fields=["said", "revision"])
 
 
 def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: User) -> None:

@@ -90,7 +90,7 @@ def _correct(
         if isinstance(form, RemovalForm):
             return _correction_page(request, state, deal, None, removal=form, status=422)
         return _correction_page(request, state, deal, form, status=422)
-    _said(request, what, corrected.changes)
+    _said(request, what, corrected.changes, deal.number)
     return redirect("scorer:rubber", pk=state.rubber.pk)
 
 
@@ -137,7 +137,6 @@ def _correction_page(
     return render(request, "scorer/correction.html", context, status=status)
 
 
-def _said(request: HttpRequest, what: str, changes: list[str]) -> None:
+def _said(request: HttpRequest, what: str, changes: list[str], number: int) -> None:
     """What a correction changed, shown on the rubber's page next."""
-    told = "; ".join(changes) if changes else "nothing on the sheet changed"
-    messages.success(request, f"{what}: {told}.")
+    messages.success(request, f"{what}: {engine.words.changes(number, changes)}.")

@@ -25,8 +25,10 @@ def home(request: HttpRequest) -> HttpResponse:
         request,
         "scorer/rubbers.html",
         {
-            "in_play": [row for row in rows if not row.finished],
-            "finished": [row for row in rows if row.finished],
+            # Until both sides agree, a rubber is the table's business: in play, or won
+            # and awaiting agreement.
+            "in_play": [row for row in rows if not row.rubber.agreed],
+            "finished": [row for row in rows if row.rubber.agreed],
         },
     )
 

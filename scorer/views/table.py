@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorer import engine, once, reads, writes
+from scorer import engine, once, reads, signals, writes
 from scorer import live as following
 from scorer.forms import (
     AgreementForm,
@@ -31,11 +31,13 @@ from scorer.forms import (
     StartRubberForm,
 )
 from scorer.http import HtmxRequest, SignedInRequest
-from scorer.models import Rubber
+from scorer.models import Member, Rubber
 from scorer.presenters import (
     agreement_view,
     corrections_view,
     cut_view,
+    declaration_words,
+    rubber_rows,
     sheet_view,
     words,
 )
@@ -51,13 +53,16 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
     if member is None and not request.user.is_staff:
         raise PermissionDenied("Only members of the club and its staff may start a rubber.")
     search = request.POST.get("search") or request.GET.get("search", "")
+    elsewhere: list[tuple[Member, reads.TableState]] = []
     if request.method == "POST" and "find" not in request.POST:
         form = StartRubberForm(request.POST, search=search)
         if form.is_valid():
             members = form.members()
+            if not form.cleaned_data["anyway"]:
+                elsewhere = reads.seated_elsewhere(members)
             if not request.user.is_staff and member not in members:
                 form.add_error(None, "You may start only a rubber you are playing in.")
-            else:
+            elif not elsewhere:
                 rubber = writes.start_rubber(
                     table=form.cleaned_data["table"],
                     members=members,
@@ -72,9 +77,17 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
         form = StartRubberForm(initial=_same_table(request), search=search)
     # htmx asks only to find members, for the seats alone; errors are shown with the whole
     # form, since they may be in any of its fields.
-    partial = request.htmx and not form.errors
+    partial = request.htmx and not form.errors and not elsewhere
     template = "scorer/start.html#seats" if partial else "scorer/start.html"
-    return render(request, template, {"form": form}, status=422 if form.errors else 200)
+    context = {
+        "form": form,
+        "elsewhere": list(
+            zip((m for m, _ in elsewhere), rubber_rows(s for _, s in elsewhere), strict=True)
+        ),
+        # What a rubber started now is played for: no stake in force is said before it starts.
+        "terms": signals.terms_of(None),
+    }
+    return render(request, template, context, status=422 if form.errors else 200)
 
 
 def _same_table(request: HttpRequest) -> dict[str, Any]:
@@ -182,12 +195,15 @@ def live(request: HtmxRequest, pk: int) -> HttpResponse:
     revision = following.revision_of(pk)
     if revision is None:
         return HttpResponse(status=286)
-    if str(revision) == request.GET.get("revision"):
+    seen = request.GET.get("revision", "")
+    if str(revision) == seen:
         return HttpResponse(status=204)
     if not request.user.is_authenticated:
         return HttpResponse(status=286)
     state = state_or_404(pk)
-    return render(request, "scorer/rubber.html#live", table_context(request, state, changed=True))
+    told = reads.told_since(pk, int(seen)) if seen.isdecimal() and len(seen) < 10 else []
+    context = table_context(request, state, changed=True, told=told)
+    return render(request, "scorer/rubber.html#live", context)
 
 
 def write(
@@ -206,7 +222,8 @@ def write(
             revision=form.cleaned_data["revision"],
         )
     except once.Stale:  # read afresh: the rubber itself has moved on since our read
-        return render_table(request, state_or_404(state.rubber.pk), message=STALE, status=409)
+        fresh = state_or_404(state.rubber.pk)
+        return render_table(request, fresh, message=not_saved(state, form), status=409)
     except once.Refused as error:  # the ledger's refusal of an agreement, say
         return render_table(request, state_or_404(state.rubber.pk), message=str(error), status=422)
     except engine.RubberError as error:
@@ -218,6 +235,33 @@ def write(
             return render_table(request, state, result=form, status=422)
         return render_table(request, state, message=sentence(error), status=422)
     return done(request, state)
+
+
+def not_saved(
+    read: reads.TableState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
+) -> str:
+    """A write refused because another phone wrote first: what was recorded meanwhile, and
+    what this phone's was, which was not saved. ("Deal 5 recorded: We 8 tricks; honours
+    We: three aces. Yours — We 9 tricks; honours We: four aces — was not saved.")"""
+    told = " ".join(reads.told_since(read.rubber.pk, form.cleaned_data["revision"]))
+    yours = _yours(read, form)
+    kept = f"Yours \u2014 {yours} \u2014 was not saved." if yours else "Yours was not saved."
+    return f"{told or STALE} {kept}"
+
+
+def _yours(
+    read: reads.TableState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
+) -> str:
+    """What this phone sent, in words."""
+    if isinstance(form, DeclarationForm):
+        deal = writes.as_declared(read.rubber, read.next_number, form.declaration())
+        return declaration_words(read, deal)
+    if isinstance(form, ResultForm) and read.in_progress is not None:
+        deal = writes.as_recorded(read.in_progress, form.result())
+        return engine.words.result(deal.to_engine())
+    if isinstance(form, AgreementForm):
+        return "your agreement"
+    return ""
 
 
 def done(request: HtmxRequest, state: reads.TableState) -> HttpResponseBase:
@@ -255,6 +299,7 @@ def table_context(
     result: ResultForm | None = None,
     message: str = "",
     changed: bool = False,
+    told: list[str] | None = None,
 ) -> dict[str, Any]:
     rubber = state.rubber
     writing = may_write(request, state) and not rubber.agreed
@@ -294,6 +339,9 @@ def table_context(
         "result_form": result,
         "message": message,
         "changed": changed,
+        # What the rubber is played for, asked only when a whole page is drawn.
+        "terms": partial(signals.terms_of, rubber),
+        "told": told or [],
         "in_progress": deal,
         "tricks_legend": (
             f"Tricks won by {deal.dealer_side.label} ({sheet.names[deal.dealer_side]})"

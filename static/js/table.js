@@ -1,13 +1,58 @@
-// When a save cannot reach the club's server (a flaky network, a timeout) htmx would do
-// nothing visible: say so, and that sending it again is safe (each form records once).
+// The table's page on a phone. Two things htmx alone would not do:
+// - Follow other phones calmly: when the sheet changes elsewhere, a form nobody has
+//   touched here is replaced by the form as it stands now; one with entries in progress
+//   is kept, and the phone offers the new form in one tap.
+// - Say when a save cannot reach the club's server (a flaky network, a timeout), and that
+//   sending it again is safe: each form records once.
 (function () {
   "use strict";
+
   function notice(text) {
     var box = document.getElementById("network");
     if (!box) { return; }
     box.textContent = text;
     box.hidden = !text;
   }
+
+  // Entries in progress: any field of the recording panel changed since it was drawn.
+  function touched(event) {
+    var panel = event.target.closest && event.target.closest("#panel");
+    if (panel) { panel.dataset.touched = "1"; }
+  }
+  document.addEventListener("input", touched);
+  document.addEventListener("change", touched);
+
+  function takeFreshPanel() {
+    var fresh = document.getElementById("fresh-panel");
+    var panel = document.getElementById("panel");
+    if (!fresh || !panel) { return; }
+    var node = fresh.content.firstElementChild.cloneNode(true);
+    panel.replaceWith(node);
+    fresh.remove();
+    htmx.process(node);
+    var kept = document.querySelector("#notice .kept");
+    if (kept) { kept.hidden = true; }
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    var fresh = document.getElementById("fresh-panel");
+    if (!fresh) { return; }
+    var panel = document.getElementById("panel");
+    // Entries are kept only while the sheet still takes a deal: once the rubber is won
+    // or agreed, the buttons that would save them mean nothing.
+    var recording = fresh.content.firstElementChild.dataset.recording === "yes";
+    if (panel && panel.dataset.touched === "1" && recording) {
+      var kept = document.querySelector("#notice .kept");
+      if (kept) { kept.hidden = false; }
+    } else {
+      takeFreshPanel();
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-fresh-panel]")) { takeFreshPanel(); }
+  });
+
   function failed(event) {
     var polling = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "get";
     notice(polling

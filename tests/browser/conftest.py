@@ -50,9 +50,11 @@ def phone(browser, live_server):
             viewport=PHONE, base_url=live_server.url, java_script_enabled=javascript
         )
         context.set_default_timeout(10_000)
+        context.add_init_script(WIDTH_WATCH)
         contexts.append(context)
         page = context.new_page()
         page.on("console", lambda message: faults.extend(refusals(message, page.url)))
+        page.on("console", lambda message: faults.extend(too_wide(message)))
         page.on("pageerror", lambda error: faults.append(f"{page.url}: {error}"))
         return page
 
@@ -60,6 +62,26 @@ def phone(browser, live_server):
     for context in contexts:
         context.close()
     assert not faults, "\n".join(faults)
+
+
+# Every page any browser test reaches is measured: none may be wider than the phone, on
+# loading or after htmx swaps a part of it.
+WIDTH_WATCH = """
+(() => {
+  const measure = () => setTimeout(() => {
+    const wide = document.documentElement.scrollWidth;
+    if (wide > window.innerWidth) {
+      console.error(`Wider than the phone: ${wide} px at ${location.pathname}`);
+    }
+  }, 50);
+  addEventListener("load", measure);
+  document.addEventListener("htmx:afterSettle", measure);
+})();
+"""
+
+
+def too_wide(message) -> list[str]:
+    return [message.text] if message.text.startswith("Wider than the phone") else []
 
 
 def refusals(message, url: str) -> list[str]:

@@ -158,7 +158,7 @@ def test_a_deal_is_corrected_on_the_phone(phone, table):
     page.get_by_role("button", name="Correct deal 1").click()
 
     expect(page.locator(".message.done")).to_have_text(
-        "Deal 1 corrected: deal 1: We 18 → 24 below the line; totals: We 42 → 48."
+        "Deal 1 corrected: We 18 → 24 below the line; totals: We 42 → 48."
     )
     expect(page.locator(".standing")).to_have_text("First game: We 24, They 0")
     expect(page.locator(".corrections")).to_contain_text("a trick was miscounted")

@@ -9,29 +9,13 @@ from django.urls import reverse
 
 from scorer import reads, writes
 from scorer.models import Club, Deal, Rubber
-from tests.support.table import correct, declare, play, result, revision
-
-
-def agree(client, rubber, side, *, key=None, at=None, url="scorer:agree"):
-    data = {
-        "key": key or uuid.uuid4(),
-        "revision": revision(rubber) if at is None else at,
-        "side_agreeing": side,
-    }
-    return client.post(reverse(url, args=[rubber.pk]), data)
+from tests.support.table import agree, correct, declare, play, result, revision, won
 
 
 def phone_of(member):
     phone = Client()
     phone.force_login(member.user)
     return phone
-
-
-def won(client, rubber):
-    """We, They, We: the dealer's side takes 12 at no-trump each time."""
-    for _ in range(3):
-        play(client, rubber, trump="NT", tricks=12)
-    return Rubber.objects.get(pk=rubber.pk)
 
 
 def page(client, rubber):

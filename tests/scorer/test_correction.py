@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -24,7 +25,7 @@ def test_law_12_tricks_may_be_corrected_while_the_game_is_in_play(carr, rubber, 
     response = correct(carr, rubber, 1, tricks=10)
     assert response.status_code == 302
     page = carr.get(response.url).content.decode()
-    assert "Deal 1 corrected: deal 1: We 18 → 24 below the line" in page
+    assert "Deal 1 corrected: We 18 → 24 below the line" in page
     correction = Correction.objects.get()
     assert (correction.number, correction.kind, correction.law) == (1, "tricks", "Law 12")
     assert (correction.before["tricks"], correction.after["tricks"]) == (9, 10)
@@ -184,7 +185,9 @@ def test_the_last_deal_may_be_removed_as_a_correction_on_record(carr, rubber):
     correction = Correction.objects.get()
     assert (correction.number, correction.after, correction.law) == (2, None, "Law 12")
     assert correction.before["trump"] == "H"
-    assert "Deal 2 removed: deal 2 removed" in carr.get(response.url).content.decode()
+    page = carr.get(response.url).content.decode()
+    assert "Deal 2 removed: totals: We 24 → 8, They 24 → 0." in page
+    assert "deal 2 removed" not in page, "the deal is named once"
 
 
 def test_only_the_last_deal_may_be_removed(carr, rubber):
@@ -251,7 +254,12 @@ def test_the_page_lists_corrections_and_marks_the_corrected_figures(carr, rubber
     assert '<h2 id="corrections-' in page
     assert "counted a trick short" in page
     assert "Corrected under Law 12: counted a trick short" in page
-    assert 'class="figure corrected"' in page
+    # Only the figure the correction changed is marked: the tricks (18 → 24), not the
+    # honours (four honours in diamonds: 24), which stand as first recorded.
+    marked = re.findall(r'class="figure corrected"[^>]*aria-label="([^"]*)"', page)
+    plain = re.findall(r'class="figure"[^>]*aria-label="([^"]*)"', page)
+    assert marked == ["24: Deal 1, We, corrected, explain"]
+    assert plain == ["24: Deal 1, We, explain"]
 
 
 def test_the_sheet_as_it_stood_after_a_deal_or_a_correction(carr, rubber):

@@ -98,7 +98,11 @@ def test_a_save_from_a_stale_page_is_refused_with_the_sheet_as_it_is(carr, rubbe
     response = declare(carr, rubber, trump="C", at=shown_at)
     assert response.status_code == 409
     text = response.content.decode()
-    assert "The sheet changed on another phone; here it is now." in text
+    # What the other phone recorded, and that this one's entry was not saved.
+    assert (
+        "Deal 1 declared: Mrs. Carr dealt and made spades. Yours \u2014 Miss Fenwick dealt and "
+        "made clubs \u2014 was not saved." in text
+    )
     assert "Deal 1: the result" in text  # the form for the sheet as it now stands
     assert Deal.objects.get().trump == "S"
 

@@ -151,7 +151,11 @@ def test_a_result_from_a_stale_page_is_refused(carr, rubber):
     declare(carr, rubber, trump="D")  # another phone changed the declaration
     response = result(carr, rubber, at=shown_at, tricks=9)
     assert response.status_code == 409
-    assert "The sheet changed on another phone; here it is now." in response.content.decode()
+    assert (
+        "Deal 1&#x27;s declaration changed: Miss Fenwick dealt and made diamonds. Yours \u2014 "
+        "They 9 tricks; honours We: simple honours \u2014 was not saved."
+        in response.content.decode()
+    )
     assert Deal.objects.get().in_progress
 
 

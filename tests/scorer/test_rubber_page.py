@@ -72,9 +72,31 @@ def test_a_won_rubber_says_so_and_offers_a_new_one_at_the_same_table(carr, rubbe
 def test_the_list_of_rubbers_shows_those_in_play_and_those_finished(carr, rubber, players):
     play(carr, rubber, trump="NT", tricks=12)
     text = carr.get(reverse("scorer:home")).content.decode()
-    assert "In play" in text
-    assert "Second game: We 0, They 0 — We have a game" in text
+    assert "At the tables" in text
+    # The pairs by name, not "We" and "They", which mean nothing in a list.
+    assert (
+        "Second game: Carr &amp; Dane 0, Fenwick &amp; Hartley 0 — Carr &amp; Dane have a game"
+        in text
+    )
     assert "Carr &amp; Dane v Fenwick &amp; Hartley" in text
+    assert ">In play<" in text
+
+
+def test_the_list_marks_a_rubber_won_but_not_yet_agreed(carr, rubber, players):
+    from django.test import Client
+
+    from tests.support.table import agree, won
+
+    fenwick = Client()
+    won(carr, rubber)
+    text = carr.get(reverse("scorer:home")).content.decode()
+    assert ">Won — awaiting agreement<" in text
+    fenwick.force_login(players[1].user)  # for They
+    assert agree(carr, rubber, "we").status_code == 302
+    assert agree(fenwick, rubber, "they").status_code == 302
+    text = carr.get(reverse("scorer:home")).content.decode()
+    assert "<h2>Agreed</h2>" in text
+    assert ">Agreed<" in text
 
 
 def test_a_signed_out_visitor_sees_the_specimen_and_a_way_to_sign_in(client, db):

@@ -170,3 +170,33 @@ def test_new_rubber_same_table_asked_for_in_other_digits_is_a_new_form(carr, rub
     response = carr.get(URL, {"same": "²"})
     assert response.status_code == 200
     assert response.context["form"]["seat_0"].value() is None
+
+
+def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(carr, rubber, players):
+    from tests.support.table import play
+
+    play(carr, rubber, trump="H", tricks=8)  # Table 1 is in play: nobody has won it
+    response = carr.post(URL, form(players, table="Table 4"))
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert Rubber.objects.count() == 1  # nothing started until told to go on
+    assert "Already seated in a rubber still in play:" in text
+    table_1 = reverse("scorer:rubber", args=[rubber.pk])
+    assert f'Col. Hartley, at <a href="{table_1}">Table 1</a>' in text
+    assert 'name="anyway" value="on">Start it anyway</button>' in text
+    # The same form, sent again with "Start it anyway", starts it.
+    data = {**form(players, table="Table 4"), "anyway": "on"}
+    assert carr.post(URL, data).status_code == 302
+    assert Rubber.objects.filter(table="Table 4").exists()
+
+
+def test_a_member_of_a_rubber_won_but_not_yet_agreed_is_not_flagged(carr, rubber, players):
+    from tests.support.table import won
+
+    won(carr, rubber)
+    assert carr.post(URL, form(players)).status_code == 302
+
+
+def test_starting_with_no_stake_in_force_says_it_posts_no_money(carr, players):
+    text = carr.get(URL).content.decode()
+    assert "No stake is in force: a rubber started now posts its points and no money." in text

@@ -96,3 +96,19 @@ def correct(client, rubber, number, *, reason="miscounted", key=None, at=None, *
         }
     )
     return client.post(reverse("scorer:correction", args=[rubber.pk, number]), data)
+
+
+def won(client, rubber):
+    """We, They, We: the dealer's side takes 12 at no-trump each time."""
+    for _ in range(3):
+        play(client, rubber, trump="NT", tricks=12)
+    return Rubber.objects.get(pk=rubber.pk)
+
+
+def agree(client, rubber, side, *, key=None, at=None, url="scorer:agree"):
+    data = {
+        "key": key or uuid.uuid4(),
+        "revision": revision(rubber) if at is None else at,
+        "side_agreeing": side,
+    }
+    return client.post(reverse(url, args=[rubber.pk]), data)
