@@ -106,9 +106,15 @@ class ReverseForm(KeyedForm):
     """Reversing a payment recorded by mistake."""
 
 
+_DAY = forms.DateInput(attrs={"type": "date", "required": True}, format="%Y-%m-%d")
+
+
 class PeriodForm(forms.Form):
-    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="To (inclusive)")
+    """A period of days, as a date input reads and writes them (ISO), whatever the site's
+    own format for showing dates."""
+
+    start = forms.DateField(label="From", widget=_DAY)
+    end = forms.DateField(label="To (inclusive)", widget=_DAY)
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -240,6 +240,7 @@ def _write_result(deal: Deal, result: Result) -> None:
 class Corrected:
     state: TableState
     changes: list[str]  # what the correction changed on the sheet, in words
+    lapsed: str = ""  # whose agreement lapsed by it, in a sentence
 
 
 @transaction.atomic
@@ -303,14 +304,15 @@ def correct(
         corrected.save(update_fields=list(Deal.CALLED_FIELDS))
     moved = changes(state.sheet, sheet)
     what = "removed" if corrected is None else "corrected"
+    lapsed = _clear_confirmations(state.rubber, f"deal {number} was {what}")
     _told(
         claimed,
         f"Deal {number} {what} ({engine.law(kind)}: {reason.strip()}):",
         engine.words.changes(number, moved) + ".",
-        _clear_confirmations(state.rubber, f"deal {number} was {what}"),
+        lapsed,
     )
     after = replace(state, recorded=tuple(deals), sheet=sheet)
-    return Corrected(after, moved)
+    return Corrected(after, moved, lapsed)
 
 
 def _refuse_removal(state: TableState, number: int) -> None:

@@ -18,24 +18,22 @@ from hypothesis import strategies as st
 
 from ledger import services as ledger
 from ledger.club_json import ImportRefused, export_club, import_club
-from ledger.models import Posting
+from ledger.models import Posting, Sitting
 from scorer import reads, writes
 from scorer.models import Member, Rubber
 from tests.support.club import empty_the_club
 from tests.support.examples import examples
-from tests.support.ledger import set_stake
 from tests.support.table import correct
 
 
 @pytest.fixture
 def a_club(client, db):
-    """The demo club, with a stake, the specimen agreed, a correction, a payment and a
-    closed sitting."""
+    """The demo club (its stake set before its rubbers), the specimen agreed, a correction,
+    a payment, and the evening's sitting closed."""
     call_command("seed_demo", stdout=StringIO())
     from django.contrib.auth import get_user_model
 
     staff = get_user_model().objects.get(username="secretary")
-    set_stake("0.50", staff, at=timezone.now() - timedelta(days=1))
     specimen = Rubber.objects.get(table="Table 1")
     client.force_login(staff)
     correct(client, specimen, 7, reason="honours miscalled", honours="we:FOUR")
@@ -53,10 +51,9 @@ def a_club(client, db):
     )
     now = timezone.now()
     Rubber.objects.filter(table="Table 2").update(started_at=now - timedelta(days=3))
-    sitting = ledger.open_sitting(
-        name="Tonight", start=now - timedelta(hours=2), end=now, user=staff
-    )
-    ledger.close(sitting, staff)
+    # The demo's evening, made to have ended, so that it can be closed.
+    Sitting.objects.update(name="Tonight", start=now - timedelta(hours=2), end=now)
+    ledger.close(Sitting.objects.get(), staff)
     return export_club()
 
 

@@ -90,7 +90,7 @@ def _correct(
         if isinstance(form, RemovalForm):
             return _correction_page(request, state, deal, None, removal=form, status=422)
         return _correction_page(request, state, deal, form, status=422)
-    _said(request, what, corrected.changes, deal.number)
+    _said(request, what, corrected.changes, deal.number, corrected.lapsed)
     return redirect("scorer:rubber", pk=state.rubber.pk)
 
 
@@ -137,6 +137,10 @@ def _correction_page(
     return render(request, "scorer/correction.html", context, status=status)
 
 
-def _said(request: HttpRequest, what: str, changes: list[str], number: int) -> None:
-    """What a correction changed, shown on the rubber's page next."""
-    messages.success(request, f"{what}: {engine.words.changes(number, changes)}.")
+def _said(
+    request: HttpRequest, what: str, changes: list[str], number: int, lapsed: str = ""
+) -> None:
+    """What a correction changed, and whose agreement lapsed by it, shown on the rubber's
+    page next."""
+    said = f"{what}: {engine.words.changes(number, changes)}."
+    messages.success(request, f"{said} {lapsed}" if lapsed else said)

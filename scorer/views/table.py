@@ -87,7 +87,9 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
         # What a rubber started now is played for: no stake in force is said before it starts.
         "terms": signals.terms_of(None),
     }
-    return render(request, template, context, status=422 if form.errors else 200)
+    # 409: nothing started, until the players seated elsewhere are confirmed.
+    status = 422 if form.errors else 409 if elsewhere else 200
+    return render(request, template, context, status=status)
 
 
 def _same_table(request: HttpRequest) -> dict[str, Any]:
@@ -164,7 +166,7 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
     if state.in_progress is None:  # recorded already: by this very form, or another phone
         if once.handled(request.POST.get("key", "")):
             return done(request, state)
-        return render_table(request, state, message=STALE, status=409)
+        return render_table(request, state, message=_result_not_saved(state, request), status=409)
     trump = engine.Trump(state.in_progress.trump)  # type: ignore[call-arg]  # by value: mypy#10573
     form = ResultForm(request.POST, trump=trump)
     if not form.is_valid():
@@ -247,6 +249,23 @@ def not_saved(
     yours = _yours(read, form)
     kept = f"Yours \u2014 {yours} \u2014 was not saved." if yours else "Yours was not saved."
     return f"{told or STALE} {kept}"
+
+
+def _result_not_saved(state: reads.TableState, request: SignedInRequest) -> str:
+    """A result sent for a deal another phone has recorded meanwhile: read against that
+    deal's trump, to say what was recorded and what this one was."""
+    if not state.recorded:
+        return STALE
+    last = state.recorded[-1]
+    trump = engine.Trump(last.trump)  # type: ignore[call-arg]  # by value: mypy#10573
+    form = ResultForm(request.POST, trump=trump)
+    valid = form.is_valid()
+    revision = form.cleaned_data.get("revision")
+    told = " ".join(reads.told_since(state.rubber.pk, revision)) if revision is not None else ""
+    if not valid:
+        return f"{told or STALE} Yours was not saved."
+    yours = engine.words.result(writes.as_recorded(last, form.result()).to_engine())
+    return f"{told or STALE} Yours \u2014 {yours} \u2014 was not saved."
 
 
 def _yours(

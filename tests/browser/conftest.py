@@ -45,9 +45,12 @@ def phone(browser, live_server):
     contexts = []
     faults: list[str] = []
 
-    def open_phone(*, javascript: bool = True):
+    def open_phone(*, javascript: bool = True, scheme: str = "light"):
         context = browser.new_context(
-            viewport=PHONE, base_url=live_server.url, java_script_enabled=javascript
+            viewport=PHONE,
+            base_url=live_server.url,
+            java_script_enabled=javascript,
+            color_scheme=scheme,
         )
         context.set_default_timeout(10_000)
         context.add_init_script(WIDTH_WATCH)

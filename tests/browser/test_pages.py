@@ -4,10 +4,12 @@ missing, or a form whose buttons do not render, fails here."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from playwright.sync_api import expect
 
 from ledger.models import Payment, Sitting, Stake
@@ -158,7 +160,7 @@ def test_a_member_sees_his_account_changes_his_password_and_signs_out(phone, clu
     sign_in_from_the_home_page(page, "carr")
     page.get_by_role("link", name="Ledger").click()
     expect(page.get_by_role("heading", name="Mrs. Carr's account")).to_be_visible()
-    page.get_by_role("link", name="Your password").click()
+    page.get_by_role("link", name="Password", exact=True).click()
     page.get_by_label("Old password").fill("pw")
     page.get_by_label("New password", exact=True).fill("a longer pass-phrase 1905")
     page.get_by_label("New password confirmation").fill("a longer pass-phrase 1905")
@@ -173,3 +175,49 @@ def test_the_staff_reach_the_admin_from_the_site(phone, club):
     sign_in_from_the_home_page(page, "secretary")
     page.get_by_role("link", name="Admin").click()
     expect(page.get_by_role("heading", name="Site administration")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_of_the_demo_club_fits_a_phone_light_and_dark(phone, scheme):
+    """The demo club, toured by its links as the secretary: each page screenshotted for a
+    person to look at, and measured (the phone fixture faults any page wider than 360 px)."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = phone(scheme=scheme)
+    page.goto("/")
+    shot = lambda name: screenshot(page, f"{scheme}-{name}")  # noqa: E731
+    shot("home")
+    page.get_by_role("link", name="Sign in to score").click()
+    shot("sign-in")
+    page.get_by_label("Username").fill("secretary")
+    page.get_by_label("Password").fill("secretary-1905")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Rubbers")).to_be_visible()
+    shot("rubbers")
+    page.get_by_role("link", name=re.compile("^Table 2")).click()
+    expect(page.get_by_text("Played for £0.50 a hundred points.")).to_be_visible()
+    shot("rubber-in-play")
+    page.go_back()
+    page.get_by_role("link", name=re.compile("^Table 1")).click()
+    expect(page.get_by_role("heading", name="Agree the rubber")).to_be_visible()
+    shot("rubber-won")
+    page.get_by_role("link", name="Bridge scorer").click()
+    page.get_by_role("link", name="Start a rubber").click()
+    shot("start")
+    page.get_by_role("link", name="Bridge scorer").click()
+    page.get_by_role("link", name="Tonight's results").click()
+    shot("evening")
+    page.get_by_role("link", name="Bridge scorer").click()
+    page.get_by_role("link", name="Printing: score pads, an evening").click()
+    shot("printing")
+    page.get_by_role("link", name="Ledger").click()
+    shot("ledger")
+    page.get_by_role("link", name=re.compile("^Evening of")).click()
+    shot("sitting")
+    page.get_by_role("link", name="← The ledger").click()
+    page.get_by_role("link", name="Mrs. Carr").click()
+    shot("statement")
+    page.get_by_role("link", name="The club's table").click()
+    page.get_by_role("button", name="Show").click()
+    shot("club-table")
+    page.get_by_role("link", name="Password", exact=True).click()
+    shot("password")

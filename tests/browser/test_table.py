@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scorer.engine import Side, Trump
+from scorer.engine import Side
 from scorer.engine.calls import ACES_EASY, CALLED, call_of
 from scorer.engine.interchange import read_rubber
 from scorer.models import Deal, Member
@@ -63,28 +63,6 @@ def test_elwells_specimen_scored_on_a_phone(phone):
 
     page.get_by_role("button", name="64: Deal 7, We, explain").click()
     expect(page.locator("#honours-7-we")).to_contain_text("4 honours in one hand (hearts): 64")
-
-
-def test_two_phones_keep_in_step_and_a_stale_save_is_refused(phone, table):
-    carr, dane = phone(), phone()
-    sign_in(carr, "carr")
-    sign_in(dane, "dane")
-    for page in (carr, dane):
-        page.goto(f"/rubbers/{table.pk}/")
-
-    declare(carr, 1, "H")
-    # The other phone's sheet follows within 3 s, by its poll.
-    expect(dane.locator("#live")).to_contain_text("Mrs. Carr dealt and made hearts", timeout=3000)
-    expect(dane.locator("#notice")).to_contain_text("The sheet changed on another phone.")
-
-    # Its form was shown before that declaration: saving it is refused, not applied.
-    tap(dane, "The make", "♣ Clubs")
-    dane.get_by_role("button", name="Save the declaration").click()
-    expect(dane.locator("#panel .message")).to_have_text(
-        "The sheet changed on another phone; here it is now."
-    )
-    expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
-    assert Deal.objects.get().trump == Trump.HEARTS
 
 
 def test_a_deal_is_recorded_without_javascript(phone, table):

@@ -192,7 +192,24 @@ def test_the_club_table_shows_rubbers_points_and_the_best_partnership(
     client.force_login(players[1].user)
     page = client.get(reverse("ledger:table")).content.decode()
     assert "Mrs. Carr" in page
-    assert "Mr. Dane (+" in page  # Mrs. Carr's best partner
+    assert "with Mr. Dane (+" in page  # Mrs. Carr's best partner
+
+
+def test_the_club_table_fills_its_date_inputs_as_a_date_input_reads_them(client, players):
+    client.force_login(players[1].user)
+    page = client.get(reverse("ledger:table"), {"start": "2026-11-01", "end": "2026-11-23"})
+    text = page.content.decode()
+    assert 'name="start" value="2026-11-01"' in text
+    assert 'name="end" value="2026-11-23"' in text
+
+
+def test_the_club_table_names_a_date_it_cannot_read(client, players):
+    client.force_login(players[1].user)
+    page = client.get(reverse("ledger:table"), {"start": "1 Nov 2026", "end": "2026-11-23"})
+    assert page.status_code == 400
+    text = page.content.decode()
+    assert "From: Enter a valid date." in text
+    assert 'name="end" value="2026-11-23"' in text, "what was given is kept"
 
 
 @pytest.mark.parametrize(

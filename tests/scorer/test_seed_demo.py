@@ -6,7 +6,9 @@ from io import StringIO
 
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
+from ledger.models import Sitting, Stake
 from scorer import reads
 from scorer.models import Member, Rubber
 
@@ -50,3 +52,16 @@ def test_seeding_again_changes_nothing(db):
     again = seed()
     assert "carr / carr-1905" in again
     assert (Member.objects.count(), Rubber.objects.count()) == (8, 2)
+
+
+def test_the_rubbers_are_played_for_a_stake_in_tonights_open_sitting(db):
+    seed()
+    stake = Stake.latest()
+    assert stake is not None
+    assert stake.words == "£0.50 a hundred points"
+    [sitting] = Sitting.objects.all()
+    assert sitting.closed_at is None
+    assert sitting.name == f"Evening of {timezone.localdate():%-d %B %Y}"
+    for rubber in Rubber.objects.all():
+        assert Stake.in_force(rubber.started_at) == stake
+        assert sitting.start <= rubber.started_at < sitting.end

@@ -178,7 +178,7 @@ def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(carr, 
     play(carr, rubber, trump="H", tricks=8)  # Table 1 is in play: nobody has won it
     response = carr.post(URL, form(players, table="Table 4"))
     text = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 409
     assert Rubber.objects.count() == 1  # nothing started until told to go on
     assert "Already seated in a rubber still in play:" in text
     table_1 = reverse("scorer:rubber", args=[rubber.pk])

@@ -1,24 +1,30 @@
 """`manage.py seed_demo`: a demo club to try the site with, and its logins printed.
 
-A staff account and eight members, Elwell's specimen rubber already played, and a rubber
-in progress. Running it again changes nothing and prints the logins again.
+A staff account and eight members, a stake of £0.50 a hundred and tonight's sitting open,
+Elwell's specimen rubber already played, and a rubber in progress. Running it again
+changes nothing and prints the logins again.
 """
 
 from __future__ import annotations
 
 import random
 import uuid
+from datetime import datetime, time, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
+from ledger import services as ledger
 from scorer import engine, reads, writes
 from scorer import specimen as elwell
 from scorer.models import Club, Member, Rubber
 
 STAFF = ("secretary", "secretary-1905")
+STAKE = Decimal("0.50")  # a hundred points
 MEMBERS = [
     ("Mrs. Carr", "Carr"),
     ("Mr. Dane", "Dane"),
@@ -37,7 +43,10 @@ def login(short_name: str) -> tuple[str, str]:
 
 
 class Command(BaseCommand):
-    help = "Create a demo club (staff, eight members, two rubbers) and print the logins."
+    help = (
+        "Create a demo club (staff, eight members, a stake, an open sitting, two rubbers) "
+        "and print the logins."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not Member.objects.exists():
@@ -63,6 +72,24 @@ class Command(BaseCommand):
             user = users.objects.create_user(username, password=password)
             members.append(Member.objects.create(user=user, name=name, short_name=short_name))
         carr, dane, fenwick, hartley, ingram, lacey, moreton, pryce = members
+
+        # The stake first, so that the rubbers are played for it; the evening's sitting
+        # from midnight to the small hours, as the secretary's desk would open it.
+        ledger.set_stake(
+            per_hundred=STAKE,
+            currency="GBP",
+            smallest_unit=Decimal("0.01"),
+            user=staff,
+            seen=ledger.stake_seen(None),
+        )
+        today = timezone.localdate()
+        midnight = datetime.combine(today, time.min, timezone.get_current_timezone())
+        ledger.open_sitting(
+            name=f"Evening of {today:%-d %B %Y}",
+            start=midnight,
+            end=midnight + timedelta(hours=30),
+            user=staff,
+        )
 
         # Elwell's specimen: We (Z, Y) are Mrs. Carr and Mr. Dane, They (A, B) Miss Fenwick
         # and Col. Hartley, seated round the table We, They, We, They.
