@@ -16,6 +16,7 @@ from django.db.models import F, Max, Q, QuerySet
 from scorer import engine
 from scorer.engine.calls import CALLED, holdings
 from scorer.models import Club, Deal, Member
+from scorer.once import KeyedForm
 from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, Declaration, Result
 
 CHICANE = [(0, "None"), (1, "One hand"), (2, "Both hands")]
@@ -420,3 +421,87 @@ class EveningForm(forms.Form):
         widget=forms.TextInput(attrs={"list": "tables"}),
     )
     paper = forms.ChoiceField(choices=Club.PAPERS, required=False)
+
+
+# -- Tables of an evening (scorer/tables.py) -----------------------------------------------------
+
+ARRIVALS = 9  # candidates a table can be formed from at once: six places and three waiting
+
+
+def _members(label: str, *, required: bool = False) -> forms.ModelChoiceField[Member]:
+    return forms.ModelChoiceField(
+        queryset=Member.objects.order_by("name"),
+        required=required,
+        label=label,
+        empty_label="Choose a member",
+    )
+
+
+class FormTableForm(KeyedForm):
+    """A new table: its name and its candidates, in the order they came (Law 17)."""
+
+    name = forms.CharField(max_length=40, label="Table")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n in range(ARRIVALS):
+            self.fields[f"candidate_{n}"] = _members(f"{n + 1}.")
+
+    def candidates(self) -> list[Member]:
+        return [
+            member
+            for n in range(ARRIVALS)
+            if (member := self.cleaned_data.get(f"candidate_{n}")) is not None
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        chosen = self.candidates()
+        if len(chosen) < 4:
+            raise forms.ValidationError(
+                "Choose four candidates at least: a table needs four players."
+            )
+        if len({member.pk for member in chosen}) != len(chosen):
+            raise forms.ValidationError("A candidate is chosen twice.")
+        return data
+
+
+class TableWriteForm(KeyedForm):
+    """A write at a table: `seen` is the table's revision when the form was shown."""
+
+
+class MemberAtTableForm(TableWriteForm):
+    member = _members("Member", required=True)
+
+
+class SubstituteForm(TableWriteForm):
+    quitting = _members("Who quits", required=True)
+    substitute = _members("His substitute", required=True)
+    consent = forms.BooleanField(
+        label="The other three players consent (Law 27)",
+        error_messages={
+            "required": "The other three players must consent to a substitute (Law 27)."
+        },
+    )
+
+
+class DepartForm(TableWriteForm):
+    """The players' agreement to depart from the cut: the four who play instead."""
+
+    def __init__(self, *args: Any, members: Sequence[Member] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        pks = [member.pk for member in members]
+        for n in range(4):
+            field = _members(f"Player {n + 1}", required=True)
+            field.queryset = Member.objects.filter(pk__in=pks).order_by("name")
+            self.fields[f"player_{n}"] = field
+
+    def players(self) -> list[Member]:
+        return [self.cleaned_data[f"player_{n}"] for n in range(4)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        chosen = [data.get(f"player_{n}") for n in range(4)]
+        if all(chosen) and len({m.pk for m in chosen if m is not None}) != 4:
+            raise forms.ValidationError("Four different players: one is chosen twice.")
+        return data

@@ -73,6 +73,11 @@ _OF_AN_AGREED_RUBBER = """EXISTS (
 _IN_PLAY = """EXISTS (
     SELECT 1 FROM scorer_deal d WHERE d.rubber_id = OLD.rubber_id AND d.recorded_at IS NOT NULL)"""
 
+# Law 27: the one change a seat of a rubber in play takes, a substitute appointed once.
+_A_SUBSTITUTE_APPOINTED = """OLD.substitute_id IS NULL AND NEW.substitute_id IS NOT NULL
+    AND NEW.member_id = OLD.member_id AND NEW.position = OLD.position
+    AND NEW.rubber_id = OLD.rubber_id"""
+
 RECORD = (
     *kept("scorer_correction", "corrections are kept as made: they cannot be changed or deleted"),
     Guard(
@@ -110,7 +115,7 @@ RECORD = (
         "scorer_seat",
         "UPDATE",
         "the players of a rubber in play keep their seats",
-        _IN_PLAY,
+        f"{_IN_PLAY} AND NOT ({_A_SUBSTITUTE_APPOINTED})",
     ),
     Guard(
         "scorer_seat_kept_delete",
@@ -120,6 +125,18 @@ RECORD = (
         _IN_PLAY,
     ),
 )
+
+SEAT_UPDATE = "scorer_seat_kept_update"
+
+
+def before_substitutes() -> tuple[Guard, ...]:
+    """The record's guards as the release before substitutes (Law 27) installed them: its
+    seats had no substitute column for a guard to name (migrations 0004 to 0007)."""
+    return tuple(
+        Guard(g.name, g.table, g.event, g.message, _IN_PLAY) if g.name == SEAT_UPDATE else g
+        for g in RECORD
+    )
+
 
 # Every app's guards, registered as the app is made ready: the scorer's (RECORD, above)
 # and the ledger's (ledger/guards.py).

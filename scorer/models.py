@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from scorer import engine
@@ -85,6 +85,11 @@ class Member(models.Model):
 
 class Rubber(models.Model):
     table = models.CharField(max_length=40)
+    # The table of the evening it was played at, when it was begun from one (issue 14);
+    # rubbers started on their own name a table only.
+    at_table = models.ForeignKey(
+        "Table", on_delete=models.PROTECT, null=True, blank=True, related_name="rubbers"
+    )
     started_at = models.DateTimeField(default=timezone.now, db_index=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -102,7 +107,9 @@ class Rubber(models.Model):
     # Advances with every change, so that a phone can tell whether its page is current
     # (one indexed read) and a save from a stale page is refused.
     revision = models.PositiveIntegerField(default=0)
-    players = models.ManyToManyField(Member, through="Seat", related_name="rubbers")
+    players = models.ManyToManyField(
+        Member, through="Seat", through_fields=("rubber", "member"), related_name="rubbers"
+    )
     # Agreeing the rubber's value: one player of each side confirms (or the staff for
     # both). A change to the score clears a confirmation not yet matched by the other side.
     we_agreed_by = models.ForeignKey(
@@ -150,6 +157,14 @@ class Seat(models.Model):
     rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="seats")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # Law 27: a player quitting during the rubber appoints a substitute, with the other
+    # three's consent, for the rest of it. The seat, and the rubber's posting, stay his.
+    substitute = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="substituted"
+    )
+    substitute_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["position"]
@@ -157,6 +172,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["rubber", "position"], name="one_player_a_seat"),
             models.UniqueConstraint(fields=["rubber", "member"], name="one_seat_a_player"),
             models.CheckConstraint(condition=Q(position__lte=3), name="four_seats"),
+            models.CheckConstraint(
+                condition=~Q(substitute=F("member")), name="a_substitute_is_another"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -361,3 +379,104 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.what} at {self.at:%H:%M:%S}"
+
+
+# -- Tables of an evening (Laws 17, 21–28; scorer/tables.py) ---------------------------------
+
+
+class Table(models.Model):
+    """A table of an evening: four to six members (Law 21), its rubbers one after another.
+
+    Its `revision` advances with every change to it, so that a form shown before another
+    change is refused; `follow` is the generation of its follow link (a new one revokes
+    every link given before)."""
+
+    name = models.CharField(max_length=40)
+    day = models.DateField(help_text="The evening it belongs to, by the club's clock.")
+    formed_at = models.DateTimeField(default=timezone.now)
+    formed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    broken_up_at = models.DateTimeField(null=True, blank=True)
+    revision = models.PositiveIntegerField(default=0)
+    follow = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["day", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["day", "name"], name="one_table_of_a_name_an_evening")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}, {self.day:%d %b %Y}"
+
+
+class Membership(models.Model):
+    """A member belonging to a table, from when he joined until he left it. A member
+    belongs to one table at a time: the database refuses a second."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="memberships")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="memberships")
+    joined_at = models.DateTimeField(default=timezone.now)
+    left_at = models.DateTimeField(null=True, blank=True)
+    why_left = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(left_at__isnull=True), name="one_table_at_a_time"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} at {self.table}"
+
+
+class Candidacy(models.Model):
+    """A claim to enter a table (Laws 22, 24): waiting until it is settled, by entering,
+    withdrawing, or the table breaking up. One open claim a member."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="claims")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="claims")
+    claimed_at = models.DateTimeField(default=timezone.now)
+    # A prior right, and why: his table broke up (Law 28), or he helped form a fresh
+    # table and returns (Law 26).
+    prior = models.CharField(max_length=200, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["claimed_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(settled_at__isnull=True), name="one_claim_at_a_time"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} for {self.table}"
+
+
+class TableCut(models.Model):
+    """A decision of the laws at a table, with its reasons: the table formed, or who cut
+    out for the next rubber; and, where the players agreed to depart from it, who
+    confirmed that they did. Each begins one rubber."""
+
+    FORMED, CUT_OUT = "formed", "cut out"
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="cuts")
+    rubber = models.OneToOneField(Rubber, on_delete=models.PROTECT, related_name="table_cut")
+    kind = models.CharField(max_length=10, choices=[(FORMED, "Formed"), (CUT_OUT, "Cut out")])
+    cards = models.JSONField(default=list, help_text="Rounds of [member, card], as cut.")
+    reasons = models.JSONField(default=list, help_text="[member, what was decided and why]")
+    departed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    made_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["made_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.kind} at {self.made_at:%H:%M}"

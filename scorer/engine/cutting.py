@@ -67,6 +67,12 @@ def cut_for_the_dummy(rng: random.Random) -> Cut:
     return _cut(3, rng, boundaries=(0, 1))
 
 
+def cut_in_order(players: int, rng: random.Random) -> Cut:
+    """Players in order from the lowest card, every tie cut again: for places at a table
+    and for cutting out (Laws 17, 23), where any two places may differ."""
+    return _cut(players, rng, boundaries=range(players - 1))
+
+
 def _cut(players: int, rng: random.Random, boundaries: Sequence[int]) -> Cut:
     """Order the players by the cards they cut. A boundary k separates the players in
     places k and k + 1 (from 0, lowest first): ties across a boundary are cut again."""

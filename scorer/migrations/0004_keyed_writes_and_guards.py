@@ -10,11 +10,11 @@ def guard(apps, schema_editor):
     """The record's guards (scorer/kept.py), replacing the first release's triggers."""
     connection = schema_editor.connection
     kept.retire_legacy(connection, "scorer_correction")
-    kept.install(connection, kept.RECORD)
+    kept.install(connection, kept.before_substitutes())
 
 
 def unguard(apps, schema_editor):
-    kept.remove(schema_editor.connection, kept.RECORD)
+    kept.remove(schema_editor.connection, kept.before_substitutes())
     kept.install(schema_editor.connection, kept.append_only("scorer_correction"))
 
 

@@ -1,0 +1,504 @@
+"""The tables of an evening: forming them, claims to enter, cutting out for each rubber,
+substitutes, leaving and breaking up. The laws are the engine's (`engine/tables.py`); this
+module reads the table from the database, asks the engine, and writes what it decided.
+
+Each write runs inside `once.carry_out` (its form's key taken once, in one transaction)
+and moves the table's revision on from the one its form was shown at, or is refused as
+stale. That a member belongs to one table at a time, and has one claim open at a time, the
+database enforces (`Membership`, `Candidacy`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.contrib.auth.models import User
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+
+from scorer import engine, writes
+from scorer.engine import tables as laws
+from scorer.models import Candidacy, Member, Membership, Rubber, Seat, Table, TableCut
+from scorer.once import Refused, Stale
+
+BROKEN_UP = "the table broke up"
+LEFT = "left the table"
+
+
+# -- Reading a table ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """A member of the table as its page shows him."""
+
+    member: Member
+    run: int  # consecutive rubbers just played
+    playing: bool  # in the rubber in play (or the last, between rubbers)
+
+
+@dataclass(frozen=True)
+class TableView:
+    table: Table
+    places: list[Place]
+    waiting: list[Candidacy]  # in the order they have the right to enter
+    rubbers: list[Rubber]  # in the order played
+    in_play: Rubber | None  # the rubber not yet agreed, if any
+    last_cut: TableCut | None
+    seats: list[Seat]  # of the latest rubber
+
+    @property
+    def between_rubbers(self) -> bool:
+        return self.in_play is None and self.table.broken_up_at is None
+
+    @property
+    def sitting_out(self) -> list[Place]:
+        return [place for place in self.places if not place.playing]
+
+
+def view(table: Table) -> TableView:
+    rubbers = list(table.rubbers.order_by("started_at", "pk").prefetch_related("seats__member"))
+    members = [
+        m.member for m in table.memberships.filter(left_at__isnull=True).select_related("member")
+    ]
+    played = [tuple(seat.member_id for seat in rubber.seats.all()) for rubber in rubbers]
+    counted = laws.runs([m.pk for m in members], played)
+    latest = rubbers[-1] if rubbers else None
+    seats = list(latest.seats.all()) if latest is not None else []
+    now_playing = {seat.member_id for seat in seats}
+    waiting = sorted(
+        table.claims.filter(settled_at__isnull=True).select_related("member"),
+        key=lambda claim: (not claim.prior, claim.claimed_at, claim.pk),
+    )
+    return TableView(
+        table=table,
+        places=[Place(m, counted[m.pk], m.pk in now_playing) for m in members],
+        waiting=waiting,
+        rubbers=rubbers,
+        in_play=latest if latest is not None and latest.agreed_at is None else None,
+        last_cut=table.cuts.order_by("-made_at", "-pk").first(),
+        seats=seats,
+    )
+
+
+def belongs_to(member: Member) -> Table | None:
+    membership = member.memberships.filter(left_at__isnull=True).select_related("table").first()
+    return membership.table if membership is not None else None
+
+
+# -- Forming a table (Laws 17, 21, 22, 25, 28) -------------------------------------------------
+
+
+def form_table(
+    *,
+    name: str,
+    day: date,
+    candidates: list[Member],
+    user: User,
+    rng: random.Random | None = None,
+) -> Table:
+    """A new table from its candidates, in the order they came: the engine decides who
+    belongs and who plays first; the first rubber begins with the cut for partners."""
+    rng = rng or random.SystemRandom()
+    _refuse_members_elsewhere(candidates)
+    decided = laws.form([_candidate(member, day) for member in candidates], rng)
+    by_pk = {member.pk: member for member in candidates}
+    try:
+        with transaction.atomic():
+            table = Table.objects.create(name=name, day=day, formed_by=user)
+    except IntegrityError:
+        raise Refused(
+            f"There is a {name} this evening already: give the new table another name."
+        ) from None
+    now = timezone.now()
+    for n, pk in enumerate(decided.members):
+        # Joined in the order the engine gives: the four who play first lead.
+        _join(table, by_pk[pk], at=now + timedelta(microseconds=n))
+    for n, pk in enumerate(decided.waiting):
+        Candidacy.objects.create(
+            table=table, member=by_pk[pk], claimed_at=now + timedelta(microseconds=n)
+        )
+    _begin(
+        table,
+        [by_pk[pk] for pk in decided.playing],
+        decided.cut,
+        decided.reasons,
+        user,
+        kind=TableCut.FORMED,
+        rng=rng,
+    )
+    return table
+
+
+def _candidate(member: Member, day: date) -> laws.Candidate:
+    """What the laws ask of a candidate for a new table, from the evening so far."""
+    earlier = Membership.objects.filter(member=member, table__day=day)
+    played = (
+        earlier.exists()
+        or Seat.objects.filter(member=member, rubber__started_at__gte=_evening_start(day)).exists()
+    )
+    broken = earlier.filter(why_left=BROKEN_UP).exists()
+    return laws.Candidate(member.pk, played_elsewhere=played, broken_up=broken)
+
+
+def _evening_start(day: date) -> datetime:
+    return datetime.combine(day, time.min, timezone.get_current_timezone())
+
+
+def _refuse_members_elsewhere(members: list[Member]) -> None:
+    """Said in words before the database would refuse it: who belongs where."""
+    for member in members:
+        table = belongs_to(member)
+        if table is not None:
+            raise Refused(
+                f"{member.name} belongs to {table.name}: that table comes first (there, "
+                "\u201cLeave the table\u201d); a member belongs to one table at a time."
+            )
+
+
+def _join(table: Table, member: Member, *, at: datetime | None = None) -> Membership:
+    try:
+        with transaction.atomic():
+            return Membership.objects.create(
+                table=table, member=member, joined_at=at or timezone.now()
+            )
+    except IntegrityError:
+        raise Refused(
+            f"{member.name} belongs to another table, to be left first; a member belongs "
+            "to one table at a time."
+        ) from None
+
+
+def _begin(
+    table: Table,
+    playing: list[Member],
+    cut: tuple[tuple[tuple[int, engine.cutting.Card], ...], ...],
+    reasons: tuple[laws.Why, ...],
+    user: User,
+    *,
+    kind: str,
+    rng: random.Random,
+    departed: bool = False,
+) -> Rubber:
+    rubber = writes.start_rubber(
+        table=table.name,
+        members=playing,
+        first_dealer=writes.CUT_FOR_PARTNERS,
+        user=user,
+        rng=rng,
+    )
+    Rubber.objects.filter(pk=rubber.pk).update(at_table=table)
+    rubber.at_table = table
+    TableCut.objects.create(
+        table=table,
+        rubber=rubber,
+        kind=kind,
+        cards=[[[who, str(card)] for who, card in round_] for round_ in cut],
+        reasons=[[why.who, why.said] for why in reasons],
+        departed_by=user if departed else None,
+    )
+    return rubber
+
+
+# -- Writes at a table, each against the revision its form was shown -------------------------
+
+
+def _moved_on(table: Table, seen: str) -> None:
+    """Move the table's revision on from the one the form was shown at, or refuse."""
+    moved = Table.objects.filter(pk=table.pk, revision=seen if seen.isdecimal() else -1).update(
+        revision=F("revision") + 1
+    )
+    if not moved:
+        raise Stale(
+            f"{table.name} changed since this page was shown: here it is now. Nothing was done."
+        )
+    table.refresh_from_db()
+
+
+def claim_entry(*, table: Table, member: Member, seen: str, user: User) -> str:
+    """A candidate's claim to the first vacancy (Laws 22, 24). Said in words: when he
+    will enter, or that he waits."""
+    _moved_on(table, seen)
+    if table.broken_up_at is not None:
+        raise Refused(f"{table.name} has broken up.")
+    if Membership.objects.filter(table=table, member=member, left_at__isnull=True).exists():
+        raise Refused(f"{member.name} belongs to {table.name} already.")
+    elsewhere = belongs_to(member)
+    if elsewhere is not None:
+        raise Refused(
+            f"{member.name} belongs to {elsewhere.name}, to be left first (\u201cLeave the "
+            f"table\u201d there). Cutting into {table.name} forfeits the right of re-entry "
+            "there (Law 26)."
+        )
+    broken = Membership.objects.filter(
+        member=member, table__day=table.day, why_left=BROKEN_UP
+    ).exists()
+    try:
+        with transaction.atomic():
+            Candidacy.objects.create(
+                table=table,
+                member=member,
+                prior="that player's table broke up (Law 28)" if broken else "",
+            )
+    except IntegrityError:
+        other = Candidacy.objects.filter(member=member, settled_at__isnull=True).first()
+        where = other.table.name if other else "another table"
+        raise Refused(f"{member.name} has claimed a place at {where} already.") from None
+    seen_view = view(table)
+    if len(seen_view.places) >= laws.FULL:
+        return (
+            f"{member.name} claims the first vacancy at {table.name}: it is full with six "
+            "(Law 21); the claim waits its turn, in the order of announcement (Law 22)."
+        )
+    if seen_view.in_play is not None:
+        return (
+            f"{member.name} claims entry to {table.name}: the claim is made before the next "
+            "cut, so entry comes at the end of this rubber (Law 24)."
+        )
+    return f"{member.name} claims entry to {table.name}: entry comes at the next cut (Law 24)."
+
+
+def withdraw_claim(*, table: Table, member: Member, seen: str, user: User) -> str:
+    _moved_on(table, seen)
+    updated = Candidacy.objects.filter(table=table, member=member, settled_at__isnull=True).update(
+        settled_at=timezone.now(), settled="withdrawn"
+    )
+    if not updated:
+        raise Refused(f"{member.name} has no claim at {table.name}.")
+    return f"{member.name}'s claim at {table.name} is withdrawn."
+
+
+def next_rubber(
+    *,
+    table: Table,
+    seen: str,
+    user: User,
+    agreed_players: list[Member] | None = None,
+    rng: random.Random | None = None,
+) -> Rubber:
+    """The cut for the next rubber (Laws 21–24): candidates who claimed before it enter
+    where there is room, and those who have played the most consecutive rubbers sit out,
+    ties cut, the highest out. The players may agree to depart from the cut: then the four
+    they name play, and the record says who confirmed it."""
+    _moved_on(table, seen)
+    rng = rng or random.SystemRandom()
+    now = timezone.now()
+    seen_view = view(table)
+    if table.broken_up_at is not None:
+        raise Refused(f"{table.name} has broken up.")
+    if seen_view.in_play is not None:
+        raise Refused(
+            f"The rubber in play at {table.name} is not yet agreed: its players agree it "
+            "(or abandon it) before the next is cut for."
+        )
+    members = len(seen_view.places)
+    if members + len(seen_view.waiting) < laws.PLAYERS:
+        raise Refused(
+            f"{table.name} has {members} members and too few candidates to make four: "
+            "a rubber needs four players."
+        )
+    if members < laws.PLAYERS:  # short of four: candidates fill the places, by their right
+        for claim in seen_view.waiting[: laws.PLAYERS - members]:
+            _enter(table, claim)
+        seen_view = view(table)
+    claims = [
+        laws.Claim(claim.member_id, claim.claimed_at, prior=bool(claim.prior))
+        for claim in seen_view.waiting
+    ]
+    decided = laws.cut_out(
+        [laws.Member(place.member.pk, place.run) for place in seen_view.places],
+        claims,
+        cut_at=now,
+        rng=rng,
+    )
+    by_claim = {claim.member_id: claim for claim in seen_view.waiting}
+    for pk in decided.entering:
+        _enter(table, by_claim[pk])
+    by_pk = {m.pk: m for m in Member.objects.filter(pk__in=[*decided.playing, *decided.entering])}
+    playing = [by_pk[pk] for pk in decided.playing]
+    reasons = decided.reasons
+    departed = False
+    if agreed_players is not None and {m.pk for m in agreed_players} != set(decided.playing):
+        table_now = {
+            m.pk
+            for m in Member.objects.filter(
+                memberships__table=table, memberships__left_at__isnull=True
+            )
+        }
+        strangers = [m.name for m in agreed_players if m.pk not in table_now]
+        if strangers:
+            raise Refused(f"{', '.join(strangers)}: not of {table.name}; only its members play.")
+        playing, departed = agreed_players, True
+        reasons = (
+            *reasons,
+            laws.Why(0, f"The table agreed to depart from the cut; confirmed by {_name(user)}."),
+        )
+    return _begin(
+        table,
+        playing,
+        decided.cut,
+        reasons,
+        user,
+        kind=TableCut.CUT_OUT,
+        rng=rng,
+        departed=departed,
+    )
+
+
+def _enter(table: Table, claim: Candidacy) -> None:
+    _join(table, claim.member)
+    Candidacy.objects.filter(pk=claim.pk).update(settled_at=timezone.now(), settled="entered")
+
+
+def _name(user: User) -> str:
+    member = getattr(user, "member", None)
+    return member.name if member is not None else str(user.get_username())
+
+
+def leave(*, table: Table, member: Member, seen: str, user: User) -> str:
+    """A member leaves the table. Not while playing a rubber still in play: he appoints
+    a substitute (Law 27), or the rubber is agreed or abandoned, first."""
+    _moved_on(table, seen)
+    seen_view = view(table)
+    if seen_view.in_play is not None and any(
+        seat.member_id == member.pk and seat.substitute_id is None for seat in seen_view.seats
+    ):
+        raise Refused(
+            f"{member.name} is playing the rubber in play: appoint a substitute with the "
+            "other three's consent (Law 27), or finish the rubber, before leaving."
+        )
+    left = Membership.objects.filter(table=table, member=member, left_at__isnull=True).update(
+        left_at=timezone.now(), why_left=LEFT
+    )
+    if not left:
+        raise Refused(f"{member.name} does not belong to {table.name}.")
+    return f"{member.name} has left {table.name}."
+
+
+def appoint_substitute(
+    *, table: Table, quitting: Member, substitute: Member, seen: str, user: User
+) -> str:
+    """Law 27: a player quitting during a rubber appoints a substitute with the other
+    three's consent, until the rubber ends. The rubber still posts to him."""
+    _moved_on(table, seen)
+    seen_view = view(table)
+    rubber = seen_view.in_play
+    if rubber is None:
+        raise Refused(
+            f"No rubber is in play at {table.name}: a substitute is for a rubber in play."
+        )
+    playing = [seat.substitute_id or seat.member_id for seat in seen_view.seats]
+    try:
+        laws.check_substitute(quitting=quitting.pk, substitute=substitute.pk, playing=playing)
+    except engine.RubberError as error:
+        raise Refused(str(error)[:1].upper() + str(error)[1:] + ".") from None
+    seat = next(
+        seat for seat in seen_view.seats if (seat.substitute_id or seat.member_id) == quitting.pk
+    )
+    if seat.substitute_id is not None:
+        raise Refused(
+            f"{quitting.name} is a substitute: the member replaced, "
+            f"{seat.member.name}, appoints another."
+        )
+    Seat.objects.filter(pk=seat.pk, substitute__isnull=True).update(
+        substitute=substitute, substitute_confirmed_by=user
+    )
+    Rubber.objects.filter(pk=rubber.pk).update(revision=F("revision") + 1)
+    return (
+        f"{substitute.name} plays for {quitting.name} until the end of this rubber (Law 27), "
+        f"with the other three's consent, confirmed by {_name(user)}. The rubber posts to "
+        f"{quitting.name}."
+    )
+
+
+def break_up(*, table: Table, seen: str, user: User) -> str:
+    """Law 28: the table breaks up; its players have a prior right at other tables."""
+    _moved_on(table, seen)
+    seen_view = view(table)
+    if seen_view.in_play is not None:
+        raise Refused(
+            f"The rubber in play at {table.name} is not yet agreed: agree or abandon it before "
+            "the table breaks up."
+        )
+    now = timezone.now()
+    Table.objects.filter(pk=table.pk).update(broken_up_at=now)
+    Membership.objects.filter(table=table, left_at__isnull=True).update(
+        left_at=now, why_left=BROKEN_UP
+    )
+    Candidacy.objects.filter(table=table, settled_at__isnull=True).update(
+        settled_at=now, settled=BROKEN_UP
+    )
+    return (
+        f"{table.name} has broken up. Its players have a prior right to play at other tables "
+        "(Law 28)."
+    )
+
+
+# -- Following a table without signing in ------------------------------------------------------
+
+FOLLOW_SALT = "scorer.table.follow"
+
+
+def follow_token(table: Table) -> str:
+    """A signed link to the table's live sheet, read-only: it names the table and the
+    generation of its links (a new generation revokes the old), and lapses with the
+    evening (`follows`)."""
+    return signing.dumps({"t": table.pk, "g": table.follow}, salt=FOLLOW_SALT, compress=True)
+
+
+def follows(token: str, *, now: datetime | None = None) -> Table | None:
+    """The table a follow link opens, or None: forged, revoked, or its evening over (at
+    six the next morning, by the club's clock)."""
+    try:
+        data = signing.loads(token, salt=FOLLOW_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict):
+        return None
+    pk, generation = data.get("t"), data.get("g")
+    if not isinstance(pk, int) or not isinstance(generation, int):
+        return None
+    table = Table.objects.filter(pk=pk, follow=generation).first()
+    if table is None:
+        return None
+    ends = _evening_start(table.day) + timedelta(hours=30)
+    if (now or timezone.now()) >= ends:
+        return None
+    return table
+
+
+def revoke_follow(*, table: Table, seen: str, user: User) -> str:
+    _moved_on(table, seen)
+    Table.objects.filter(pk=table.pk).update(follow=F("follow") + 1)
+    return f"Every follow link of {table.name} given so far is revoked; the page shows a new one."
+
+
+NOTICEBOARD_SALT = "scorer.noticeboard"
+
+
+def noticeboard_token(day: date) -> str:
+    return signing.dumps({"d": day.isoformat()}, salt=NOTICEBOARD_SALT)
+
+
+def noticeboard_day(token: str, *, now: datetime | None = None) -> date | None:
+    try:
+        data = signing.loads(token, salt=NOTICEBOARD_SALT)
+        day = date.fromisoformat(data["d"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+    if (now or timezone.now()) >= _evening_start(day) + timedelta(hours=30):
+        return None
+    return day
+
+
+def tables_of(day: date) -> list[Table]:
+    return list(Table.objects.filter(day=day).filter(Q(broken_up_at__isnull=True)))
+
+
+def follow_url(table: Table) -> str:
+    return reverse("scorer:follow", args=[follow_token(table)])

@@ -1,0 +1,358 @@
+"""The tables of an evening: the list and forming a table, a table's page and its writes
+(claims, the cut for the next rubber, substitutes, leaving, breaking up), and the pages
+that follow tables without signing in: one table's link, and the noticeboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import segno
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from scorer import reads, tables
+from scorer.forms import (
+    DepartForm,
+    FormTableForm,
+    MemberAtTableForm,
+    SubstituteForm,
+    TableWriteForm,
+)
+from scorer.http import SignedInRequest
+from scorer.models import Member, Table
+from scorer.once import Answer, carry_out
+from scorer.presenters import sheet_view, words
+
+TABLES = "scorer:tables"
+
+
+@login_required
+@require_GET
+def evening(request: HttpRequest) -> HttpResponse:
+    """Tonight's tables, and a form to form another."""
+    day = timezone.localdate()
+    return render(
+        request,
+        "scorer/tables.html",
+        {
+            "tables": [tables.view(table) for table in Table.objects.filter(day=day)],
+            "form": FormTableForm(initial={"name": _next_name(day)}),
+            "noticeboard": (
+                reverse("scorer:noticeboard", args=[tables.noticeboard_token(day)])
+                if request.user.is_staff
+                else None
+            ),
+        },
+    )
+
+
+def _next_name(day: Any) -> str:
+    taken = set(Table.objects.filter(day=day).values_list("name", flat=True))
+    return next(f"Table {n}" for n in range(1, 100) if f"Table {n}" not in taken)
+
+
+@login_required
+@require_POST
+def form_table(request: SignedInRequest) -> HttpResponse:
+    _member_or_staff(request)
+    form = FormTableForm(request.POST)
+
+    def write() -> Answer:
+        table = tables.form_table(
+            name=form.cleaned_data["name"],
+            day=timezone.localdate(),
+            candidates=form.candidates(),
+            user=request.user,
+        )
+        return Answer(
+            reverse("scorer:table", args=[table.pk]),
+            f"{table.name} is formed: the cut is shown with its reasons.",
+        )
+
+    return carry_out(request, form, what="form table", write=write, back=reverse(TABLES))
+
+
+@login_required
+@require_GET
+def table(request: HttpRequest, pk: int) -> HttpResponse:
+    found = get_object_or_404(Table, pk=pk)
+    seen = tables.view(found)
+    revision = str(found.revision)
+    members = [place.member for place in seen.places]
+    follow = tables.follow_url(found)
+    link = request.build_absolute_uri(follow)
+    return render(
+        request,
+        "scorer/table.html",
+        {
+            "view": seen,
+            "write": TableWriteForm(seen=revision),
+            "claim": MemberAtTableForm(seen=revision, initial=_me(request)),
+            "substitute": SubstituteForm(seen=revision),
+            "depart": DepartForm(seen=revision, members=members),
+            "reasons": _reasons(seen),
+            "cards": _cards(seen),
+            "follow": follow,
+            "qr": segno.make(link, error="m").svg_inline(scale=3, dark="#000", light="#fff"),
+            "staff": request.user.is_staff,
+        },
+    )
+
+
+def _me(request: HttpRequest) -> dict[str, Any]:
+    member = getattr(request.user, "member", None)
+    return {"member": member} if member is not None else {}
+
+
+def _reasons(seen: tables.TableView) -> list[tuple[str, str]]:
+    """The last cut's decisions, by name."""
+    if seen.last_cut is None:
+        return []
+    names = dict(
+        Member.objects.filter(pk__in=[who for who, _ in seen.last_cut.reasons]).values_list(
+            "pk", "name"
+        )
+    )
+    return [(names.get(who, ""), said) for who, said in seen.last_cut.reasons]
+
+
+def _cards(seen: tables.TableView) -> list[str]:
+    if seen.last_cut is None:
+        return []
+    pks = [who for round_ in seen.last_cut.cards for who, _ in round_]
+    names = dict(Member.objects.filter(pk__in=pks).values_list("pk", "name"))
+    return [
+        ", ".join(f"{names[who]} {card}" for who, card in round_) for round_ in seen.last_cut.cards
+    ]
+
+
+def _member_or_staff(request: HttpRequest) -> None:
+    if getattr(request.user, "member", None) is None and not request.user.is_staff:
+        raise PermissionDenied("Only members of the club and its staff keep the tables.")
+
+
+def _at_table(
+    request: SignedInRequest,
+    pk: int,
+    form: TableWriteForm,
+    what: str,
+    act: Callable[[Table], tuple[str, str]],
+) -> HttpResponse:
+    """Carry out a write at a table, once, against the revision its form was shown."""
+    _member_or_staff(request)
+    found = get_object_or_404(Table, pk=pk)
+    back = reverse("scorer:table", args=[found.pk])
+
+    def write() -> Answer:
+        url, said = act(found)
+        return Answer(url or back, said)
+
+    return carry_out(request, form, what=what, write=write, back=back)
+
+
+def _himself_or_staff(request: HttpRequest, member: Member) -> None:
+    if not request.user.is_staff and getattr(request.user, "member", None) != member:
+        raise PermissionDenied("A member does this for oneself; the staff for anyone.")
+
+
+@login_required
+@require_POST
+def claim(request: SignedInRequest, pk: int) -> HttpResponse:
+    form = MemberAtTableForm(request.POST)
+    if form.is_valid():
+        _himself_or_staff(request, form.cleaned_data["member"])
+    return _at_table(
+        request,
+        pk,
+        form,
+        "claim",
+        lambda t: (
+            "",
+            tables.claim_entry(
+                table=t,
+                member=form.cleaned_data["member"],
+                seen=form.cleaned_data["seen"],
+                user=request.user,
+            ),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def withdraw_claim(request: SignedInRequest, pk: int) -> HttpResponse:
+    form = MemberAtTableForm(request.POST)
+    if form.is_valid():
+        _himself_or_staff(request, form.cleaned_data["member"])
+    return _at_table(
+        request,
+        pk,
+        form,
+        "withdraw claim",
+        lambda t: (
+            "",
+            tables.withdraw_claim(
+                table=t,
+                member=form.cleaned_data["member"],
+                seen=form.cleaned_data["seen"],
+                user=request.user,
+            ),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def leave(request: SignedInRequest, pk: int) -> HttpResponse:
+    form = MemberAtTableForm(request.POST)
+    if form.is_valid():
+        _himself_or_staff(request, form.cleaned_data["member"])
+    return _at_table(
+        request,
+        pk,
+        form,
+        "leave table",
+        lambda t: (
+            "",
+            tables.leave(
+                table=t,
+                member=form.cleaned_data["member"],
+                seen=form.cleaned_data["seen"],
+                user=request.user,
+            ),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def next_rubber(request: SignedInRequest, pk: int) -> HttpResponse:
+    form = TableWriteForm(request.POST)
+
+    def act(found: Table) -> tuple[str, str]:
+        rubber = tables.next_rubber(table=found, seen=form.cleaned_data["seen"], user=request.user)
+        return reverse("scorer:table", args=[found.pk]), (
+            f"The cut is made for the next rubber at {found.name}: its reasons are below. "
+            f"The rubber has begun (rubber {rubber.pk})."
+        )
+
+    return _at_table(request, pk, form, "next rubber", act)
+
+
+@login_required
+@require_POST
+def depart(request: SignedInRequest, pk: int) -> HttpResponse:
+    found = get_object_or_404(Table, pk=pk)
+    members = [place.member for place in tables.view(found).places]
+    form = DepartForm(request.POST, members=members)
+
+    def act(found: Table) -> tuple[str, str]:
+        tables.next_rubber(
+            table=found,
+            seen=form.cleaned_data["seen"],
+            user=request.user,
+            agreed_players=form.players(),
+        )
+        return "", (
+            f"At {found.name} the players agreed to depart from the cut; the rubber has begun "
+            "with the four they chose, and the record says who confirmed it."
+        )
+
+    return _at_table(request, pk, form, "depart from cut", act)
+
+
+@login_required
+@require_POST
+def substitute(request: SignedInRequest, pk: int) -> HttpResponse:
+    form = SubstituteForm(request.POST)
+    return _at_table(
+        request,
+        pk,
+        form,
+        "substitute",
+        lambda t: (
+            "",
+            tables.appoint_substitute(
+                table=t,
+                quitting=form.cleaned_data["quitting"],
+                substitute=form.cleaned_data["substitute"],
+                seen=form.cleaned_data["seen"],
+                user=request.user,
+            ),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def break_up(request: SignedInRequest, pk: int) -> HttpResponse:
+    form = TableWriteForm(request.POST)
+    return _at_table(
+        request,
+        pk,
+        form,
+        "break up",
+        lambda t: (
+            reverse(TABLES),
+            tables.break_up(table=t, seen=form.cleaned_data["seen"], user=request.user),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def revoke_follow(request: SignedInRequest, pk: int) -> HttpResponse:
+    if not request.user.is_staff:
+        raise PermissionDenied("Only the staff revoke a table's follow link.")
+    form = TableWriteForm(request.POST)
+    return _at_table(
+        request,
+        pk,
+        form,
+        "revoke follow",
+        lambda t: (
+            "",
+            tables.revoke_follow(table=t, seen=form.cleaned_data["seen"], user=request.user),
+        ),
+    )
+
+
+# -- Following without signing in ------------------------------------------------------------
+
+
+@require_GET
+def follow(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's live sheet, read-only, for anyone with its link: names and scores only."""
+    found = tables.follows(token)
+    if found is None:
+        raise Http404("This link has lapsed or been revoked; ask the table for a new one.")
+    return render(request, "scorer/follow.html", {"board": [_board(found)], "one": True})
+
+
+@require_GET
+def noticeboard(request: HttpRequest, token: str) -> HttpResponse:
+    """Every table of the evening at once, for a screen on the wall."""
+    day = tables.noticeboard_day(token)
+    if day is None:
+        raise Http404("This noticeboard's evening is over; the staff have tonight's.")
+    boards = [_board(found) for found in tables.tables_of(day)]
+    return render(request, "scorer/follow.html", {"board": boards, "one": False, "day": day})
+
+
+def _board(found: Table) -> dict[str, Any]:
+    seen = tables.view(found)
+    latest = seen.rubbers[-1] if seen.rubbers else None
+    state = reads.table_state(latest) if latest is not None else None
+    return {
+        "table": found,
+        "view": seen,
+        "state": state,
+        "sheet": sheet_view(state) if state is not None else None,
+        "words": words(state) if state is not None else None,
+    }

@@ -1,0 +1,246 @@
+"""Tables of an evening, through the site: forming, claims, cutting out, substitutes,
+leaving, breaking up, and following a table without signing in."""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from ledger.models import Posting
+from scorer import tables
+from scorer.models import Candidacy, Membership, Rubber, Table, TableCut
+from scorer.once import Refused, Stale
+from tests.support.club import make_member
+from tests.support.table import agree, won
+
+SIX = [
+    ("Mrs. Carr", "Carr"),
+    ("Miss Fenwick", "Fenwick"),
+    ("Mr. Dane", "Dane"),
+    ("Col. Hartley", "Hartley"),
+    ("Mrs. Ingram", "Ingram"),
+    ("Mr. Lacey", "Lacey"),
+]
+
+
+@pytest.fixture
+def six(db):
+    return [make_member(name, short) for name, short in SIX]
+
+
+@pytest.fixture
+def staff(db):
+    return get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+
+
+def form(members, staff, name="Table 1", seed=1):
+    return tables.form_table(
+        name=name, day=timezone.localdate(), candidates=members, user=staff, rng=random.Random(seed)
+    )
+
+
+def finish(table, staff):
+    """The rubber in play won and agreed by both sides."""
+    client = Client()
+    client.force_login(staff)
+    rubber = table.rubbers.filter(agreed_at__isnull=True).get()
+    won(client, rubber)
+    agree(client, Rubber.objects.get(pk=rubber.pk), "both")
+    table.refresh_from_db()
+
+
+def test_a_table_of_six_forms_with_four_playing_and_two_sitting_out(six, staff):
+    table = form(six, staff)
+    seen = tables.view(table)
+    assert len(seen.places) == 6
+    assert len(seen.sitting_out) == 2
+    assert seen.in_play is not None
+    assert seen.in_play.seats.count() == 4
+    cut = TableCut.objects.get(table=table)
+    assert cut.kind == TableCut.FORMED
+    assert len(cut.reasons) == 6
+
+
+def test_the_next_rubber_seats_who_sat_out_and_says_why(six, staff):
+    table = form(six, staff)
+    first = {seat.member_id for seat in tables.view(table).seats}
+    finish(table, staff)
+    tables.next_rubber(table=table, seen=str(table.revision), user=staff, rng=random.Random(2))
+    seen = tables.view(table)
+    second = {seat.member_id for seat in seen.seats}
+    sat_out = {m.pk for m in six} - first
+    assert sat_out <= second, "those who sat out play the next"
+    reasons = dict(seen.last_cut.reasons)
+    out = {m.pk for m in six} - second
+    for pk in out:
+        assert reasons[pk].startswith("sits out")
+
+
+def test_a_claim_enters_at_the_next_cut_and_the_longest_run_goes_out(six, staff):
+    four, newcomer = six[:4], six[4]
+    table = form(four, staff)
+    said = tables.claim_entry(table=table, member=newcomer, seen=str(table.revision), user=staff)
+    assert "entry comes at the end of this rubber (Law 24)" in said
+    finish(table, staff)
+    tables.next_rubber(table=table, seen=str(table.revision), user=staff, rng=random.Random(3))
+    seen = tables.view(table)
+    assert newcomer.pk in {seat.member_id for seat in seen.seats}
+    assert Membership.objects.filter(table=table, left_at__isnull=True).count() == 5
+    assert dict(seen.last_cut.reasons)[newcomer.pk] == "enters: claimed before the cut (Law 24)"
+
+
+def test_a_member_belongs_to_one_table_at_a_time(six, staff):
+    form(six[:4], staff)
+    with pytest.raises(Refused, match=r"Mrs\. Carr belongs to Table 1: that table comes first"):
+        form([six[0], *six[2:]], staff, name="Table 2")
+    table_2_members = [six[4], six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")]
+    table_2 = form(table_2_members, staff, name="Table 2")
+    with pytest.raises(Refused, match=r"belongs to Table 1, to be left first.*\(Law 26\)"):
+        tables.claim_entry(table=table_2, member=six[0], seen=str(table_2.revision), user=staff)
+
+
+def test_the_database_refuses_a_second_table(six, staff):
+    from django.db import IntegrityError, transaction
+
+    table = form(six[:4], staff)
+    other = Table.objects.create(name="T9", day=table.day, formed_by=staff)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Membership.objects.create(table=other, member=six[0])
+
+
+def test_a_stale_form_is_refused(six, staff):
+    table = form(six[:4], staff)
+    seen = str(table.revision)
+    tables.claim_entry(table=table, member=six[4], seen=seen, user=staff)
+    with pytest.raises(Stale):
+        tables.claim_entry(table=table, member=six[5], seen=seen, user=staff)
+
+
+def test_a_substitutes_rubber_posts_to_the_member_who_appointed_him(six, staff):
+    table = form(six[:4], staff)
+    quitting = tables.view(table).seats[0].member
+    said = tables.appoint_substitute(
+        table=table, quitting=quitting, substitute=six[5], seen=str(table.revision), user=staff
+    )
+    assert f"The rubber posts to {quitting.name}." in said
+    finish(table, staff)
+    rubber = table.rubbers.get()
+    assert Posting.objects.filter(rubber=rubber, member=quitting).exists()
+    assert not Posting.objects.filter(rubber=rubber, member=six[5]).exists()
+    # The appointment ends with the rubber, and leaves the substitute's rights as they were.
+    assert not Membership.objects.filter(member=six[5]).exists()
+
+
+def test_a_player_in_play_leaves_only_by_a_substitute(six, staff):
+    table = form(six[:4], staff)
+    playing = tables.view(table).seats[0].member
+    with pytest.raises(Refused, match=r"appoint a substitute .* \(Law 27\)"):
+        tables.leave(table=table, member=playing, seen=str(table.revision), user=staff)
+
+
+def test_breaking_up_gives_its_players_a_prior_right_elsewhere(six, staff):
+    table = form(six[:4], staff)
+    other = form(
+        [six[4], six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")],
+        staff,
+        name="Table 2",
+    )
+    finish(table, staff)
+    said = tables.break_up(table=table, seen=str(table.revision), user=staff)
+    assert "prior right to play at other tables (Law 28)" in said
+    assert not Membership.objects.filter(table=table, left_at__isnull=True).exists()
+    late = make_member("Mrs. R", "R")
+    tables.claim_entry(table=other, member=late, seen=str(other.revision), user=staff)
+    other.refresh_from_db()
+    tables.claim_entry(table=other, member=six[0], seen=str(other.revision), user=staff)
+    waiting = tables.view(other).waiting
+    assert waiting[0].member == six[0], "the broken table's player goes first"
+    assert waiting[0].prior == "that player's table broke up (Law 28)"
+
+
+def test_the_players_may_depart_from_the_cut_and_the_record_says_who_confirmed(six, staff):
+    table = form(six[:5], staff)
+    chosen = [seat.member for seat in tables.view(table).seats]  # the same four again
+    finish(table, staff)
+    tables.next_rubber(table=table, seen=str(table.revision), user=staff, agreed_players=chosen)
+    cut = TableCut.objects.filter(table=table).latest("made_at")
+    assert cut.departed_by == staff
+    assert {s.member_id for s in cut.rubber.seats.all()} == {m.pk for m in chosen}
+
+
+# -- Following a table --------------------------------------------------------------------------
+
+
+def test_the_follow_link_works_signed_out_and_shows_no_form(six, staff, client):
+    table = form(six[:4], staff)
+    page = client.get(tables.follow_url(table))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "<form" not in text.split("<main>")[1]
+    assert "Table 1" in text
+    assert six[0].name in text or six[1].name in text
+
+
+def test_a_forged_revoked_or_lapsed_link_is_refused(six, staff, client):
+    table = form(six[:4], staff)
+    url = tables.follow_url(table)
+    assert client.get(url[:-3] + "abc/").status_code == 404  # forged
+    assert (
+        tables.follows(tables.follow_token(table), now=timezone.now() + timedelta(days=2)) is None
+    )
+    tables.revoke_follow(table=table, seen=str(table.revision), user=staff)
+    assert client.get(url).status_code == 404  # revoked
+    table.refresh_from_db()
+    assert client.get(tables.follow_url(table)).status_code == 200
+
+
+def test_the_follow_link_shows_no_other_table(six, staff, client):
+    table = form(six[:4], staff)
+    other = form(
+        [six[4], six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")],
+        staff,
+        name="Table 2",
+    )
+    text = client.get(tables.follow_url(table)).content.decode()
+    assert "Table 2" not in text
+    assert "Dr. Pryce" not in text
+    assert tables.follows(tables.follow_token(other)) == other
+
+
+def test_the_noticeboard_shows_every_table_of_the_evening(six, staff, client):
+    form(six[:4], staff)
+    form(
+        [six[4], six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")],
+        staff,
+        name="Table 2",
+    )
+    token = tables.noticeboard_token(timezone.localdate())
+    text = client.get(reverse("scorer:noticeboard", args=[token])).content.decode()
+    assert "Table 1" in text
+    assert "Table 2" in text
+    assert client.get(reverse("scorer:noticeboard", args=["nonsense"])).status_code == 404
+
+
+# -- The pages -----------------------------------------------------------------------------------
+
+
+def test_forming_a_table_from_the_page_once_however_often_it_is_sent(six, client):
+    client.force_login(six[0].user)
+    data = {"key": str(uuid.uuid4()), "name": "Table 5"}
+    data.update({f"candidate_{n}": member.pk for n, member in enumerate(six)})
+    first = client.post(reverse("scorer:form_table"), data)
+    again = client.post(reverse("scorer:form_table"), data)
+    assert first["Location"] == again["Location"]
+    assert Table.objects.count() == 1
+    page = client.get(first["Location"]).content.decode()
+    assert "How the table formed" in page
+    assert re.search(r"sits out the first rubber", page)
+    assert Candidacy.objects.count() == 0
