@@ -38,7 +38,7 @@ from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from scorer import engine, presenters
+from scorer import engine, presenters, reads
 from scorer.models import Club, Correction
 from scorer.reads import TableState
 
@@ -303,6 +303,7 @@ def rubber_document(state: TableState, corrections: list[Correction], paper: str
             "rows": presenters.deal_rows(state),
             "corrections": presenters.corrections_view(state, corrections),
             "agreement": presenters.agreement_view(state),
+            "substitutes": reads.substitutes(state.rubber),
         },
     )
 

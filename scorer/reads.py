@@ -114,3 +114,16 @@ def told_since(pk: int, revision: int) -> list[str]:
     phone whose page is at that revision has not yet been told."""
     writes = Submission.objects.filter(rubber_id=pk, revision__gt=revision).exclude(said="")
     return list(writes.order_by("revision").values_list("said", flat=True))
+
+
+def substitutes(rubber: Rubber) -> list[str]:
+    """Who plays for whom in a rubber (Law 27), in words, for its sheet."""
+    seats = Seat.objects.filter(rubber=rubber, substitute__isnull=False).select_related(
+        "member", "substitute"
+    )
+    return [
+        f"{seat.substitute.name} plays for {seat.member.name} (Law 27); the rubber posts to "
+        f"{seat.member.name}."
+        for seat in seats
+        if seat.substitute is not None
+    ]

@@ -105,7 +105,7 @@ def form_table(
     """A new table from its candidates, in the order they came: the engine decides who
     belongs and who plays first; the first rubber begins with the cut for partners."""
     rng = rng or random.SystemRandom()
-    _refuse_members_elsewhere(candidates)
+    returning = _helping_form(candidates)
     decided = laws.form([_candidate(member, day) for member in candidates], rng)
     by_pk = {member.pk: member for member in candidates}
     try:
@@ -115,6 +115,8 @@ def form_table(
         raise Refused(
             f"There is a {name} this evening already: give the new table another name."
         ) from None
+    if returning is not None:
+        _help_form(returning, table, user)
     now = timezone.now()
     for n, pk in enumerate(decided.members):
         # Joined in the order the engine gives: the four who play first lead.
@@ -150,15 +152,41 @@ def _evening_start(day: date) -> datetime:
     return datetime.combine(day, time.min, timezone.get_current_timezone())
 
 
-def _refuse_members_elsewhere(members: list[Member]) -> None:
-    """Said in words before the database would refuse it: who belongs where."""
-    for member in members:
-        table = belongs_to(member)
-        if table is not None:
-            raise Refused(
-                f"{member.name} belongs to {table.name}: that table comes first (there, "
-                "\u201cLeave the table\u201d); a member belongs to one table at a time."
-            )
+def _helping_form(candidates: list[Member]) -> Membership | None:
+    """Members of other tables among a new table's candidates, said in words before the
+    database would refuse them; save Law 26's one: a member who, with three candidates,
+    makes a fresh table keeps his right to return to his own."""
+    elsewhere = [
+        (member, membership)
+        for member in candidates
+        if (membership := member.memberships.filter(left_at__isnull=True).first()) is not None
+    ]
+    if not elsewhere:
+        return None
+    if len(elsewhere) == 1 and laws.keeps_right_of_reentry(len(candidates) - 1):
+        return elsewhere[0][1]
+    member, membership = elsewhere[0]
+    raise Refused(
+        f"{member.name} belongs to {membership.table.name}: that table comes first (there, "
+        "\u201cLeave the table\u201d); a member belongs to one table at a time. Only one "
+        "who, with three candidates, makes a fresh table keeps a right to return (Law 26)."
+    )
+
+
+def _help_form(membership: Membership, table: Table, user: User) -> None:
+    """Law 26: leaving his table to make a fresh one with three candidates, a member keeps
+    the right to return: his claim there goes first, and his place here can be filled."""
+    now = timezone.now()
+    Membership.objects.filter(pk=membership.pk).update(
+        left_at=now, why_left=f"helped three candidates form {table.name} (Law 26)"
+    )
+    Table.objects.filter(pk=membership.table_id).update(revision=F("revision") + 1)
+    Candidacy.objects.create(
+        table=membership.table,
+        member=membership.member,
+        claimed_at=now,
+        prior=f"returns, having helped three candidates form {table.name} (Law 26)",
+    )
 
 
 def _join(table: Table, member: Member, *, at: datetime | None = None) -> Membership:
@@ -351,6 +379,10 @@ def next_rubber(
 
 
 def _enter(table: Table, claim: Candidacy) -> None:
+    # Law 26: one returning leaves the table he helped to form; his place there is filled.
+    Membership.objects.filter(member=claim.member, left_at__isnull=True).exclude(
+        table=table
+    ).update(left_at=timezone.now(), why_left=f"returned to {table.name} (Law 26)")
     _join(table, claim.member)
     Candidacy.objects.filter(pk=claim.pk).update(settled_at=timezone.now(), settled="entered")
 

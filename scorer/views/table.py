@@ -361,6 +361,7 @@ def table_context(
         # What the rubber is played for, asked only when a whole page is drawn.
         "terms": partial(signals.terms_of, rubber),
         "told": told or [],
+        "substitutes": reads.substitutes(rubber),
         "in_progress": deal,
         "tricks_legend": (
             f"Tricks won by {deal.dealer_side.label} ({sheet.names[deal.dealer_side]})"

@@ -21,6 +21,7 @@ from scorer import printing, writes
 from scorer.engine import read_rubber
 from scorer.models import Club, Rubber
 from tests.support.html import Forms
+from tests.support.pdf import pages
 from tests.support.rubbers import deal
 from tests.support.table import agree, correct, play, revision
 
@@ -34,13 +35,6 @@ HONOURS_CORRECTED = [
     (2, "they:FOUR", "They held four honours, not three, as the cards showed"),
     (5, "we:FOUR", "a fourth honour was found in Mr. Dane's hand after the count"),
 ]
-
-
-def pages(response):
-    """The text of each page of a PDF answer, its lines run together (cells wrap)."""
-    assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
-    return [" ".join(page.extract_text().split()) for page in reader.pages]
 
 
 def sizes(response):

@@ -19,6 +19,7 @@ from scorer import tables
 from scorer.models import Candidacy, Membership, Rubber, Table, TableCut
 from scorer.once import Refused, Stale
 from tests.support.club import make_member
+from tests.support.pdf import pages
 from tests.support.table import agree, won
 
 SIX = [
@@ -244,3 +245,58 @@ def test_forming_a_table_from_the_page_once_however_often_it_is_sent(six, client
     assert "How the table formed" in page
     assert re.search(r"sits out the first rubber", page)
     assert Candidacy.objects.count() == 0
+
+
+def test_law_26_helping_three_candidates_form_a_fresh_table_keeps_the_right_to_return(six, staff):
+    table_1 = form(six[:5], staff)
+    finish(table_1, staff)
+    helper = next(place.member for place in tables.view(table_1).places)
+    three = [six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")]
+
+    table_2 = form([helper, *three], staff, name="Table 2")
+
+    assert tables.belongs_to(helper) == table_2
+    [claim] = tables.view(Table.objects.get(pk=table_1.pk)).waiting
+    assert claim.member == helper
+    assert claim.prior == "returns, having helped three candidates form Table 2 (Law 26)"
+    # With four others, it would not be a fresh table of three candidates: refused.
+    with pytest.raises(Refused, match=r"keeps a right to return \(Law 26\)"):
+        form(
+            [
+                six[0] if six[0] != helper else six[1],
+                *[make_member(f"N{n}", f"N{n}") for n in range(4)],
+            ],
+            staff,
+            name="Table 3",
+        )
+
+
+def test_law_26_the_returning_member_leaves_the_table_he_helped_form(six, staff):
+    table_1 = form(six[:5], staff)
+    finish(table_1, staff)
+    helper = next(place.member for place in tables.view(table_1).places)
+    table_2 = form(
+        [helper, six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")],
+        staff,
+        name="Table 2",
+    )
+    table_1.refresh_from_db()
+    tables.next_rubber(table=table_1, seen=str(table_1.revision), user=staff, rng=random.Random(4))
+    assert tables.belongs_to(helper) == table_1
+    assert (
+        Membership.objects.get(table=table_2, member=helper).why_left
+        == "returned to Table 1 (Law 26)"
+    )
+
+
+def test_both_names_appear_on_the_sheet_and_its_print(six, staff, client):
+    table = form(six[:4], staff)
+    quitting = tables.view(table).seats[0].member
+    tables.appoint_substitute(
+        table=table, quitting=quitting, substitute=six[5], seen=str(table.revision), user=staff
+    )
+    rubber = table.rubbers.get()
+    client.force_login(staff)
+    line = f"Mr. Lacey plays for {quitting.name} (Law 27); the rubber posts to {quitting.name}."
+    assert line in client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    assert line in pages(client.get(reverse("scorer:rubber_print", args=[rubber.pk])))[0]
