@@ -4,7 +4,7 @@ family: the address /rubbers/<pk>/ is `table.rubber`, /rubbers/<pk>/deals/<n>/ i
 
 from django.urls import path
 
-from scorer.views import agreement, corrections, printing, site, table
+from scorer.views import agreement, app, corrections, printing, site, table
 
 app_name = "scorer"
 urlpatterns = [
@@ -23,4 +23,7 @@ urlpatterns = [
     path("print/", printing.print_page, name="print"),
     path("print/pad/", printing.pad_print, name="pad_print"),
     path("evening/", printing.evening, name="evening"),
+    path("resume/", app.resume, name="resume"),
+    path("rubbers/<id:pk>/offline/", app.offline_forms, name="offline_forms"),
+    path("offline/", app.offline_page, name="offline_page"),
 ]
