@@ -194,6 +194,8 @@ def test_reloaded_offline_the_page_shows_the_last_sheet_and_the_queue(phone, tab
     expect(pending(page).first).to_contain_text("Deal 2: ")
     expect(page.get_by_role("heading", name="Deal 2: the result")).to_be_visible()
     screenshot(page, "offline-reloaded")
+    page.emulate_media(color_scheme="dark")
+    screenshot(page, "offline-reloaded-dark")
 
     page.context.set_offline(False)
     expect(pending(page)).to_have_count(0)
@@ -361,3 +363,37 @@ def test_without_the_wake_lock_api_nothing_breaks(phone, table):
     page.goto(f"/rubbers/{table.pk}/")
     declare(page, 1, "H")
     expect(page.get_by_label("Keep the screen on while the rubber is in play")).to_be_hidden()
+
+
+def test_four_phones_agree_once_the_one_offline_is_back(phone, table):
+    """One phone of four loses its signal for a deal: nothing lost, nothing doubled, and
+    every phone shows the same sheet within a poll of the signal returning."""
+    phones = [phone() for _ in range(4)]
+    for page, name in zip(phones, ("carr", "fenwick", "dane", "hartley"), strict=True):
+        sign_in(page, name)
+    offline, *others = phones
+    follow(offline, table)
+    for page in others:
+        page.goto(f"/rubbers/{table.pk}/")
+    declare(others[0], 1, "S")  # deal 1 online, seen by all
+    expect(offline.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
+
+    offline.context.set_offline(True)
+    tap(offline, "Tricks won by", "8")
+    tap_honours(offline, Side.THEY, "Four")
+    offline.get_by_role("button", name="Save the result").click()
+    declare(offline, 2, "D")
+    expect(pending(offline)).to_have_count(2)
+    for page in others:  # they see nothing of it yet
+        expect(page.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
+
+    offline.context.set_offline(False)
+    expect(pending(offline)).to_have_count(0)
+    for page in others:
+        expect(page.locator("#live")).to_contain_text("made diamonds", timeout=3000)
+    sheets = {sheet_of(page) for page in phones}
+    assert len(sheets) == 1, sheets
+    assert list(Deal.objects.order_by("number").values_list("number", "trump", "tricks")) == [
+        (1, Trump.SPADES, 8),
+        (2, Trump.DIAMONDS, None),
+    ]
