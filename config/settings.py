@@ -139,6 +139,9 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
+# The release's name, under which phones keep the static files (scorer/app.py). Unset, it
+# is drawn from the files themselves, so a release that changes them is a new one.
+RELEASE = os.environ.get("DJANGO_RELEASE", "")
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth
 from django.urls import include, path, register_converter
 
 from scorer.converters import Id
+from scorer.views import app
 
 # Ids in addresses (<id:pk>): too long for the database, they match nothing (a 404).
 register_converter(Id, "id")
@@ -11,7 +12,7 @@ register_converter(Id, "id")
 # sends no mail, and the secretary sets a forgotten password afresh in the admin.
 accounts = [
     path("login/", auth.LoginView.as_view(), name="login"),
-    path("logout/", auth.LogoutView.as_view(), name="logout"),
+    path("logout/", app.clears_the_phone(auth.LogoutView.as_view()), name="logout"),
     path("password_change/", auth.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password_change/done/",
@@ -21,6 +22,9 @@ accounts = [
 ]
 
 urlpatterns = [
+    # At the root, so that the worker's scope is the whole site.
+    path("sw.js", app.service_worker, name="service_worker"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts)),
     path("ledger/", include("ledger.urls")),

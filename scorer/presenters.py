@@ -283,6 +283,11 @@ def progress(state: TableState) -> str:
     return AWAITING if state.sheet.finished else IN_PLAY
 
 
+def tricks_legend(side: engine.Side, names: engine.Pair[str]) -> str:
+    """What the tricks are counted for: "Tricks won by We (Carr & Dane)"."""
+    return f"Tricks won by {side.label} ({names[side]})"
+
+
 def pair_names(state: TableState) -> engine.Pair[str]:
     """Each side's players, short: "Carr & Dane"."""
     return engine.Pair(*(_names(state.partnership(side)) for side in engine.SIDES))

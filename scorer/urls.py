@@ -4,7 +4,7 @@ family: the address /rubbers/<pk>/ is `table.rubber`, /rubbers/<pk>/deals/<n>/ i
 
 from django.urls import path
 
-from scorer.views import agreement, corrections, printing, site, table, tables
+from scorer.views import agreement, app, corrections, printing, site, table, tables
 
 app_name = "scorer"
 urlpatterns = [
@@ -36,4 +36,7 @@ urlpatterns = [
     path("tables/<id:pk>/revoke/", tables.revoke_follow, name="table_revoke"),
     path("follow/<str:token>/", tables.follow, name="follow"),
     path("noticeboard/<str:token>/", tables.noticeboard, name="noticeboard"),
+    path("resume/", app.resume, name="resume"),
+    path("rubbers/<id:pk>/offline/", app.offline_forms, name="offline_forms"),
+    path("offline/", app.offline_page, name="offline_page"),
 ]

@@ -54,6 +54,7 @@
   });
 
   function failed(event) {
+    if (event.detail && event.detail.kept) { return; } // kept on the phone by offline.js
     var polling = event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "get";
     notice(polling
       ? "The sheet cannot reach the club's server: it may be out of date."

@@ -6,7 +6,7 @@ import os
 import platform
 import sys
 
-from tests.bench import engine, ledger, printing, table
+from tests.bench import engine, ledger, offline, printing, table
 
 
 def main() -> None:
@@ -14,6 +14,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     engine.main()
     table.main()
+    offline.main()
     printing.main()
     ledger.main()
 

@@ -93,7 +93,7 @@ def test_the_rubber_page_has_no_serious_accessibility_violations(phone, table):
     assert serious_violations(page) == []  # the sheet with figures on it
 
 
-def test_a_save_whose_answer_is_lost_is_recorded_once_when_tapped_again(phone, table):
+def test_a_save_whose_answer_is_lost_is_kept_and_sent_again_once(phone, table):
     page = phone()
     sign_in(page, "carr")
     page.goto(f"/rubbers/{table.pk}/")
@@ -107,10 +107,11 @@ def test_a_save_whose_answer_is_lost_is_recorded_once_when_tapped_again(phone, t
 
     page.route("**/result/", lose_the_answer)
     page.get_by_role("button", name="Save the result").click()
-    expect(page.locator("#network")).to_contain_text("That was not sent")
-    page.unroute("**/result/")
-    page.get_by_role("button", name="Save the result").click()  # tapped again
+    # Kept on the phone, and sent again by it with the same key until it is answered.
+    expect(page.locator("#offline .pending li")).to_contain_text("— not yet sent")
+    page.unroute_all(behavior="wait")  # a resend may be under way
     expect(page.get_by_role("heading", name="Deal 2: the declaration")).to_be_visible()
+    expect(page.locator("#offline .pending li")).to_have_count(0)
     expect(page.locator("#network")).to_be_hidden()
     assert Deal.objects.filter(recorded_at__isnull=False).count() == 1
     expect(page.locator(".standing")).to_have_text("First game: We 24, They 0")
