@@ -542,6 +542,15 @@ class PrintForm(forms.Form):
     PAGES_WANTED = f"Pages: give a whole number from 1 to {MOST_PAGES}."
     PAPER_CHOSEN = f"Paper: choose {' or '.join(label for _, label in Club.PAPERS)}."
 
+    GAME_CHOSEN = "Game: choose one of the club's games."
+
+    game = forms.ChoiceField(
+        choices=Rubber.GAMES,
+        required=False,
+        widget=forms.RadioSelect,
+        label="Game",
+        error_messages={"invalid_choice": GAME_CHOSEN},
+    )
     per_page = forms.TypedChoiceField(
         choices=[(1, "One"), (2, "Two"), (4, "Four")],
         coerce=int,
@@ -569,6 +578,10 @@ class PrintForm(forms.Form):
         label="Paper",
         error_messages={"required": PAPER_CHOSEN, "invalid_choice": PAPER_CHOSEN},
     )
+
+    def chosen_game(self) -> engine.CardGame[Any, Any]:
+        """The game the pads are for: the one chosen, or the club's."""
+        return engine.find_game(self.cleaned_data.get("game") or Club.get().game)
 
 
 class EveningForm(forms.Form):

@@ -249,6 +249,10 @@ class CardGame[D, S: ScoreSheet](Protocol):
         """Where each figure goes on the sheet, as the game's players keep it."""
         ...
 
+    def table_of_values(self) -> tuple[list[str], list[tuple[str, list[str]]], str]:
+        """What things are worth, for the foot of a blank score pad: heads, rows, foot."""
+        ...
+
     def rules(
         self,
         *,
@@ -425,6 +429,10 @@ class Bridge(_Reckoned):
 
     def layout(self, sheet: Sheet) -> Layout:
         return layout(sheet)
+
+    def table_of_values(self) -> tuple[list[str], list[tuple[str, list[str]]], str]:
+        heads, rows, foot = words.table_of_values()
+        return heads, rows, f"{foot} Honours are not doubled (Law 10)."
 
     def rules(
         self,
@@ -671,6 +679,22 @@ class Whist(_Reckoned):
 
     def layout(self, sheet: WhistSheet) -> Layout:
         return whist_layout(sheet)
+
+    def table_of_values(self) -> tuple[list[str], list[tuple[str, list[str]]], str]:
+        rows = [
+            ("Each trick above six", ["1"]),
+            ("Four honours", ["4"]),
+            ("Three honours", ["2"]),
+            ("A treble: the losers at love", ["3"]),
+            ("A double: the losers at 1 or 2", ["2"]),
+            ("A single: the losers at 3 or 4", ["1"]),
+            ("The rubber", ["2"]),
+        ]
+        foot = (
+            "Five points win the game (Law 2): revoke penalties, then tricks, then honours "
+            "(Law 5); no honours at four (Law 4). The losers' game is deducted (Law 10)."
+        )
+        return ["Points"], rows, foot
 
     def rules(
         self,

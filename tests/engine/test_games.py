@@ -130,6 +130,7 @@ def test_the_protocol_asks_the_questions_the_site_needs():
         "sheet_text",
         "staked",
         "standing",
+        "table_of_values",
         "trumps",
         "units",
         "value",

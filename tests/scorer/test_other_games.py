@@ -15,7 +15,7 @@ from scorer import engine, reads, writes
 from scorer.models import Club, Deal, Rubber
 from tests.support.games import whist
 from tests.support.ledger import set_stake
-from tests.support.table import agree, declare, result
+from tests.support.table import declare, result
 
 URL = reverse("scorer:start")
 
@@ -121,8 +121,8 @@ def test_a_new_rubber_at_the_same_table_passes_the_dummy_in_the_order_of_the_cut
     rubber = three_handed(players, staff)
     client.force_login(players[0].user)
     page = client.get(URL, {"same": rubber.pk}).content.decode()
-    carr, _, fenwick, hartley = players
-    # Miss Fenwick, second in the cut, has the dummy next: Col. Hartley, then Mrs. Carr, against her.
+    _, _, fenwick, hartley = players
+    # Miss Fenwick, second in the cut, has the dummy next; Col. Hartley, Mrs. Carr against her.
     form = page[page.index('name="seat_0"') :]
     assert form.index(f'value="{fenwick.pk}" selected') < form.index('name="seat_1"')
     after_1 = form[form.index('name="seat_1"') :]
@@ -247,7 +247,9 @@ def test_the_whist_result_records_tricks_honours_and_a_revoke_with_its_penalty(
     client.force_login(staff)
     assert declare(client, rubber, trump="D").status_code == 302
     page = client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
-    assert "Two each" in page and 'name="revoke_1_by"' in page and 'name="chicane_we"' not in page
+    assert "Two each" in page
+    assert 'name="revoke_1_by"' in page
+    assert 'name="chicane_we"' not in page
     response = whist_result(client, rubber, tricks=8, honours="we:THREE", revokes=[("they", "add")])
     assert response.status_code == 302, response.content.decode()[:3000]
     deal = Deal.objects.get()
@@ -321,3 +323,22 @@ def test_a_whist_sheet_prints(players, staff, client):
     response = client.get(reverse("scorer:rubber_print", args=[rubber.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
+
+
+def test_blank_pads_are_printed_for_whist_with_its_values(staff, client, monkeypatch):
+    from scorer import printing
+
+    seen = {}
+
+    def render(template, context, copies=1):
+        seen.update(context)
+        return b"%PDF-"
+
+    monkeypatch.setattr(printing, "render", render)
+    client.force_login(staff)
+    url = reverse("scorer:pad_print")
+    response = client.get(url, {"game": "whist", "per_page": 2, "pages": 1, "paper": "A4"})
+    assert response.status_code == 200
+    assert seen["game"] is engine.WHIST
+    assert ("The rubber", ["2"]) in seen["values"][1]
+    assert "The losers' game is deducted (Law 10)." in seen["values"][2]
