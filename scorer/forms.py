@@ -280,7 +280,7 @@ def revoke_fields(slot: int) -> tuple[forms.ChoiceField, forms.ChoiceField]:
             choices=PENALTIES,
             required=False,
             widget=forms.RadioSelect,
-            label="The adversaries' penalty",
+            label=f"{ordinal} revoke: the adversaries' penalty",
         ),
     )
 

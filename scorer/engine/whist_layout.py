@@ -14,11 +14,11 @@ from scorer.engine.words import game_heading, game_title
 
 
 def game_words(game: WhistGame) -> str:
-    """ "1st game: We 5, They 2 — We, a double" while won; "2d game: We 3, They 1" in play."""
-    score = f"We {game.points.we}, They {game.points.they}"
+    """ "1st game 5–2, a double" once won (We's score first); "2d game 3–1" in play."""
+    score = f"{game_heading(game.number)} {game.points.we}\u2013{game.points.they}"
     if game.winner is None or game.value is None:
-        return f"{game_heading(game.number)}: {score}"
-    return f"{game_heading(game.number)}: {score} \u2014 {game.winner.label}, a {game.value.label}"
+        return score
+    return f"{score}, a {game.value.label}"
 
 
 def _value_item(game: WhistGame) -> Item:
@@ -54,7 +54,7 @@ def whist_layout(sheet: WhistSheet) -> Layout:
         return tuple(
             _entry_cell(entry, deal.number, side)
             for deal in sheet.deals
-            if deal.game == game.number and (entry := deal.entries[side]).items
+            if deal.game == game.number and (entry := deal.entries[side]).points
         )
 
     return Layout(

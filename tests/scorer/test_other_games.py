@@ -258,7 +258,7 @@ def test_the_whist_result_records_tricks_honours_and_a_revoke_with_its_penalty(
     # Law 5: the penalty first (3), then the tricks (2): five, the game; honours not scored.
     assert sheet.games[0].points == engine.Pair(5, 0)
     page = client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
-    assert "1st game: We 5, They 0 \u2014 We, a treble" in page
+    assert "1st game 5\u20130, a treble" in page
     assert "three honours: not scored, the game being won" not in page  # words are the engine's
     assert "3 honours: not scored, the game being won (Law 5)" in page
 
