@@ -25,6 +25,15 @@ class StakeForm(KeyedForm):
         label="Money a hundred points",
         widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
     )
+    per_point = forms.DecimalField(
+        min_value=Decimal(0),
+        max_value=MOST_STAKE,
+        decimal_places=STAKE_PLACES,
+        initial=Decimal(0),
+        required=False,
+        label="Short Whist: money a point",
+        widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
+    )
     currency = forms.RegexField(
         regex=r"^[A-Za-z]{3}$",
         initial="GBP",

@@ -23,6 +23,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from ledger.money import MOST_PAYMENT, MOST_STAKE, Inexact, from_millionths, millionths, say
+from scorer import engine
 from scorer.models import Member, Rubber
 
 if TYPE_CHECKING:
@@ -77,10 +78,12 @@ class Kept(models.Model):
 
 
 class Stake(Kept):
-    """Money per 100 points, from a moment on. A rubber settles at the stake in force when
-    it started; a new stake is a new row."""
+    """Money per 100 points at Bridge and per point at Short Whist, from a moment on. A
+    rubber settles at the stake in force when it started; a new stake is a new row."""
 
     per_hundred = MoneyField()
+    # Short Whist is played for so much a point (its rubber is worth eight at most).
+    per_point = MoneyField(default=Decimal(0))
     currency = models.CharField(max_length=3, default="GBP")
     smallest_unit = MoneyField(default=Decimal("0.01"))
     valid_from = models.DateTimeField(default=timezone.now, db_index=True)
@@ -99,6 +102,10 @@ class Stake(Kept):
                 name="stake_within_bounds",
             ),
             models.CheckConstraint(
+                condition=Q(per_point__gte=0, per_point__lte=MOST_STAKE),
+                name="stake_a_point_within_bounds",
+            ),
+            models.CheckConstraint(
                 condition=Q(smallest_unit__gt=0, smallest_unit__lte=100),
                 name="unit_within_bounds",
             ),
@@ -112,8 +119,23 @@ class Stake(Kept):
 
     @property
     def words(self) -> str:
-        """ "£0.50 a hundred points" """
-        return f"{say(self.per_hundred, self.currency, self.smallest_unit)} a hundred points"
+        """ "£0.50 a hundred points" (at Bridge, three or four playing)"""
+        return self.words_for(engine.BRIDGE)
+
+    @property
+    def whist_words(self) -> str:
+        """ "Short Whist, £0.10 a point" """
+        return f"{engine.WHIST.name}, {self.words_for(engine.WHIST)}"
+
+    def rate(self, staked: engine.Staked) -> Decimal:
+        """The money for the hundred points, or for the point, as a game is staked."""
+        return self.per_point if staked is engine.Staked.PER_POINT else self.per_hundred
+
+    def words_for(self, game: engine.CardGame[Any, Any]) -> str:
+        """The stake a game's rubbers are played for: "£0.50 a hundred points", "£0.10 a
+        point"."""
+        money = say(self.rate(game.staked), self.currency, self.smallest_unit)
+        return f"{money} {game.staked.label}"
 
     @classmethod
     def in_force(cls, at: datetime) -> Stake | None:

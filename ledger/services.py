@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -33,6 +34,7 @@ from ledger.money import (
 from scorer import engine
 from scorer.models import Member, Rubber
 from scorer.once import Refused, Stale
+from scorer.reads import seated
 
 NOTHING = Decimal(0)
 DEFAULT_UNIT = Decimal("0.01")
@@ -79,10 +81,10 @@ def post_rubber(
             "never changed, so the rubber cannot be agreed now. Tell the secretary."
         )
     stake = Stake.in_force(rubber.started_at)
-    per_hundred = stake.per_hundred if stake else NOTHING
+    game = rubber.game_rules
+    rate = stake.rate(game.staked) if stake else NOTHING
     currency = stake.currency if stake else ""
     started = timezone.localtime(rubber.started_at)
-    game = engine.BRIDGE
     postings = []
     for share in game.shares(rubber.agreed_value):
         partners = " and ".join(seats[seat].name for seat in share.partners)
@@ -93,10 +95,11 @@ def post_rubber(
                 kind=Posting.RUBBER,
                 rubber=rubber,
                 points=share.points,
-                amount=game.staked.amount(share.points, per_hundred),
+                amount=game.staked.amount(share.points, rate),
                 currency=currency,
                 counterparty=" and ".join(seats[seat].name for seat in share.adversaries),
-                reason=f"rubber at {rubber.table}, {started:%d %b %Y %H:%M}{partnering}",
+                reason=f"{game.name} rubber at {rubber.table}, {started:%d %b %Y %H:%M}"
+                f"{partnering}",
                 posted_at=at or timezone.now(),
             )
         )
@@ -114,7 +117,10 @@ def terms(sender: object, *, rubber: Rubber | None, **kwargs: object) -> str:
         if rubber is None:
             return "No stake is in force: a rubber started now posts its points and no money."
         return "No stake was in force when it started: it posts its points and no money."
-    return f"Played for {stake.words}."
+    game = rubber.game_rules if rubber is not None else engine.BRIDGE
+    if rubber is None:
+        return f"Played for {stake.words}."
+    return f"Played for {stake.words_for(game)}."
 
 
 class Stakes:
@@ -129,10 +135,10 @@ class Stakes:
         found = bisect_right(self.starts, moment)
         return self.stakes[found - 1] if found else None
 
-    def words(self, moment: datetime) -> str:
-        """ "£0.50 a hundred points", or "no stake: points only" """
+    def words(self, moment: datetime, game: engine.CardGame[Any, Any] = engine.BRIDGE) -> str:
+        """ "£0.50 a hundred points", "£0.10 a point", or "no stake: points only" """
         stake = self.at(moment)
-        return stake.words if stake else NO_STAKE
+        return stake.words_for(game) if stake else NO_STAKE
 
 
 def check_amount(amount: Decimal, unit: Decimal) -> None:
@@ -237,6 +243,7 @@ def set_stake(
     smallest_unit: Decimal,
     user: User,
     seen: str,
+    per_point: Decimal = NOTHING,
     at: datetime | None = None,
 ) -> Stake:
     """A new stake from now on, replacing the one the form was shown: if another has been
@@ -249,14 +256,20 @@ def set_stake(
         raise LedgerError(f"A stake is between nothing and {MOST_STAKE:,} a hundred points.")
     if per_hundred != per_hundred.quantize(Decimal(1).scaleb(-STAKE_PLACES)):
         raise LedgerError(f"A stake has at most {STAKE_PLACES} places.")
+    if not 0 <= per_point <= MOST_STAKE:
+        raise LedgerError(f"Whist's stake is between nothing and {MOST_STAKE:,} a point.")
+    if per_point != per_point.quantize(Decimal(1).scaleb(-STAKE_PLACES)):
+        raise LedgerError(f"Whist's stake has at most {STAKE_PLACES} places.")
     if not Decimal("0.0001") <= smallest_unit <= 100:
         raise LedgerError("The smallest unit is between 0.0001 and 100.")
     try:
         millionths(per_hundred)
+        millionths(per_point)
         millionths(smallest_unit)
         with transaction.atomic():
             return Stake.objects.create(
                 per_hundred=per_hundred,
+                per_point=per_point,
                 currency=currency.upper(),
                 smallest_unit=smallest_unit,
                 valid_from=at,
@@ -302,6 +315,7 @@ class StakedRubber:
     it started), so that a settlement says which rubbers posted no money, and why."""
 
     rubber: Rubber
+    game: str  # "Bridge", "Three-handed Bridge", "Short Whist"
     sides: str  # "Carr & Dane v Fenwick & Hartley"
     value: str  # "Carr & Dane gained 152", "level", "not yet agreed"
     stake: str  # "£0.50 a hundred points", or "no stake: points only"
@@ -413,8 +427,10 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
     stakes = Stakes()
     found = []
     for rubber in sitting.rubbers().prefetch_related("seats__member").order_by("started_at", "id"):
-        names = [seat.member.short_name for seat in rubber.seats.all()]
-        we, they = f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+        game = rubber.game_rules
+        names = [member.short_name for member in seated(rubber, rubber.seats.all())]
+        we = f"{names[0]} & {names[2]}" if names[0] != names[2] else f"{names[0]} with the dummy"
+        they = f"{names[1]} & {names[3]}"
         points = rubber.agreed_value
         if points is None:
             value = "not yet agreed"
@@ -424,7 +440,8 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
             value = "level"
         else:
             value = f"{we if points > 0 else they} gained {abs(points):,}"
-        found.append(StakedRubber(rubber, f"{we} v {they}", value, stakes.words(rubber.started_at)))
+        stake = stakes.words(rubber.started_at, game)
+        found.append(StakedRubber(rubber, game.name, f"{we} v {they}", value, stake))
     return found
 
 
@@ -530,6 +547,7 @@ class StatementRow:
     posting: Posting
     balance: Decimal  # after this posting
     stake: str  # a rubber's: "£0.50 a hundred points", "no stake: points only"; else ""
+    game: str  # a rubber's game: "Bridge", "Short Whist"; else ""
 
 
 def statement(member: Member) -> list[StatementRow]:
@@ -538,8 +556,9 @@ def statement(member: Member) -> list[StatementRow]:
     for posting in member.postings.select_related("rubber").order_by("posted_at", "id"):
         balance += posting.amount
         rubber = posting.rubber
-        stake = stakes.words(rubber.started_at) if rubber is not None else ""
-        rows.append(StatementRow(posting, balance, stake))
+        game = rubber.game_rules if rubber is not None else None
+        stake = stakes.words(rubber.started_at, game) if rubber and game else ""
+        rows.append(StatementRow(posting, balance, stake, game.name if game else ""))
     return rows
 
 
@@ -590,11 +609,14 @@ def club_table(start: datetime, end: datetime) -> list[Standing]:
         member = posting.member
         members[member.pk] = member
         played.setdefault(member.pk, []).append(posting.points)
-        partner = at_table[
-            (posting.rubber_id, (position_of[(posting.rubber_id, member.pk)] + 2) % 4)
-        ]
-        members[partner.pk] = partner
         gains = with_partner.setdefault(member.pk, {})
+        # Three playing, the dummy's holder has no partner but the dummy.
+        partner = at_table.get(
+            (posting.rubber_id, (position_of[(posting.rubber_id, member.pk)] + 2) % 4)
+        )
+        if partner is None:
+            continue
+        members[partner.pk] = partner
         gains[partner.pk] = gains.get(partner.pk, 0) + posting.points
     table = []
     for pk, points in played.items():

@@ -60,6 +60,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 seen=ledger.stake_seen(Stake.latest()),
                 initial={
                     "per_hundred": stake.per_hundred.normalize() if stake else None,
+                    "per_point": stake.per_point.normalize() if stake else 0,
                     "currency": stake.currency if stake else "GBP",
                     "smallest_unit": stake.smallest_unit.normalize() if stake else "0.01",
                 },
@@ -95,6 +96,7 @@ def set_stake(request: SignedInRequest) -> HttpResponseBase:
         data = form.cleaned_data
         stake = ledger.set_stake(
             per_hundred=data["per_hundred"],
+            per_point=data["per_point"] or Decimal(0),
             currency=data["currency"],
             smallest_unit=data["smallest_unit"],
             seen=data["seen"],

@@ -38,7 +38,7 @@ from pydantic import (
 from scorer import engine, reads, signals
 from scorer.engine.calls import call_of
 from scorer.engine.cutting import RANKS, SUITS
-from scorer.engine.interchange import deal_json, read_deal, rubber_json
+from scorer.engine.interchange import deal_json, read_deal
 from scorer.models import MOST_POINTS, Club, Correction, Deal, Member, Rubber, Seat
 from scorer.once import Refused
 
@@ -92,16 +92,24 @@ def _time(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
 
 
+def _declaration_json(called: engine.Called) -> dict[str, Any]:
+    """A deal in progress: its dealer's side, its make (or trump turned up) and doubles."""
+    return deal_json(engine.Deal(called.dealer, called.trump, called.maker, called.doubles))
+
+
 def _rubber(rubber: Rubber, usernames: dict[int, str]) -> dict[str, Any]:
     seats = [seat.member for seat in rubber.seats.select_related("member__user")]
+    at_table = reads.seated(rubber, rubber.seats.all())  # round the table, the dummy's too
     deals = list(rubber.deals.select_related("declared_by", "recorded_by"))
     recorded = [deal for deal in deals if not deal.in_progress]
     in_progress = next((deal for deal in deals if deal.in_progress), None)
-    data = rubber_json(
+    game = rubber.game_rules
+    rules = replace(rubber.rules, most_points=None)  # the record's bound is the site's own
+    data = game.rubber_json(
         engine.Rubber(
-            engine.Rules(rubber.doubling_limit, rubber.spade_convention),
-            tuple(deal.to_engine() for deal in recorded),
-            engine.Pair((seats[0].name, seats[2].name), (seats[1].name, seats[3].name)),
+            rules,
+            tuple(game.deal_of(deal.called()) for deal in recorded),
+            engine.Pair((at_table[0].name, at_table[2].name), (at_table[1].name, at_table[3].name)),
         )
     )
     cut = rubber.cut
@@ -135,7 +143,7 @@ def _rubber(rubber: Rubber, usernames: dict[int, str]) -> dict[str, Any]:
             "in_progress": None
             if in_progress is None
             else {
-                **deal_json(in_progress.declaration()),
+                **_declaration_json(in_progress.called()),
                 "dealer_seat": in_progress.dealer,
                 "declared_at": _time(in_progress.declared_at),
                 "declared_by": _name(in_progress.declared_by),
@@ -273,6 +281,11 @@ class InProgress(Shape):
     declared_by: Name
 
 
+class PenaltyDoc(Shape):
+    by: Literal["we", "they"]
+    penalty: Literal["tricks", "deduct", "add"]
+
+
 class Snapshot(Shape):
     """A deal as the database keeps it, before or after a correction."""
 
@@ -288,6 +301,8 @@ class Snapshot(Shape):
     chicane_they: Annotated[int, Field(ge=0, le=2)]
     revokes_we: Annotated[int, Field(ge=0, le=13)]
     revokes_they: Annotated[int, Field(ge=0, le=13)]
+    # Whist: each revoke and the penalty chosen, in the order claimed.
+    penalties: list[PenaltyDoc] = Field(default_factory=list, max_length=13)
     recorded_at: Moment | None
 
     def kept(self) -> dict[str, Any]:

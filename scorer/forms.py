@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.db.models import F, Max, Q, QuerySet
 
 from scorer import engine
+from scorer.engine.called import PENALTY_CHOICES
 from scorer.engine.calls import CALLED, holdings
-from scorer.models import Club, Deal, Member
+from scorer.models import Club, Deal, Member, Rubber
 from scorer.once import KeyedForm
-from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, Declaration, Result
+from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY, Declaration, Result
 
 CHICANE = [(0, "None"), (1, "One hand"), (2, "Both hands")]
 # Doubles chosen by a tap, up to four; more are counted in a field of their own.
@@ -46,21 +47,43 @@ def members_by_recent_play() -> QuerySet[Member]:
     )
 
 
+# How a table may cut, as the form sends it, and as the games name it (`CardGame.cuts`).
+CUTS = {CUT_FOR_DEAL: "deal", CUT_FOR_PARTNERS: "partners", CUT_FOR_THE_DUMMY: "dummy"}
+
+
 class StartRubberForm(forms.Form):
-    """Four members in order round the table, the table's name, and who deals first."""
+    """The game, the members in order round the table (four, or three playing Three-handed
+    Bridge, the dummy's seat left empty), the table's name, and who deals first."""
 
     SEATS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     table = forms.CharField(max_length=40, initial="Table 1")
-    seat_0 = forms.ModelChoiceField(queryset=Member.objects.none(), label="We")
-    seat_1 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They")
-    seat_2 = forms.ModelChoiceField(queryset=Member.objects.none(), label="We")
-    seat_3 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They")
+    # Left out, the club's game (Bridge, or Short Whist on its Whist nights).
+    game = forms.ChoiceField(
+        choices=Rubber.GAMES, required=False, widget=forms.RadioSelect, label="The game"
+    )
+    unit = forms.ChoiceField(
+        choices=[
+            (engine.Unit.RUBBER.value, "By the rubber"),
+            (engine.Unit.GAME.value, "Each game on its own (three playing)"),
+        ],
+        initial=engine.Unit.RUBBER.value,
+        required=False,
+        widget=forms.RadioSelect,
+        label="Scored",
+    )
+    seat_0 = forms.ModelChoiceField(queryset=Member.objects.none(), label="We", required=False)
+    seat_1 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They", required=False)
+    seat_2 = forms.ModelChoiceField(
+        queryset=Member.objects.none(), label="We (three playing: the dummy)", required=False
+    )
+    seat_3 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They", required=False)
     first_dealer = forms.ChoiceField(
         choices=[
             (CUT_FOR_DEAL, "Cut for deal"),
             (CUT_FOR_PARTNERS, "Cut for partners and deal"),
+            (CUT_FOR_THE_DUMMY, "Cut for the dummy (three playing)"),
             ("0", "Seat 1"),
             ("1", "Seat 2"),
             ("2", "Seat 3"),
@@ -77,6 +100,7 @@ class StartRubberForm(forms.Form):
     def __init__(self, *args: Any, search: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("key", uuid.uuid4())
+        kwargs["initial"].setdefault("game", Club.get().game)
         super().__init__(*args, **kwargs)
         members = members_by_recent_play()
         for name in self.SEATS:
@@ -116,17 +140,45 @@ class StartRubberForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
-        seated = [data.get(name) for name in self.SEATS]
-        if all(seated) and len(set(seated)) < 4:
-            raise forms.ValidationError("Choose four different members, one for each seat.")
+        if "game" not in data:
+            return data
+        data["game"] = data["game"] or Club.get().game
+        game = self.chosen_game()
+        players = len(game.seats)
+        for seat, name in enumerate(self.SEATS):
+            if seat in game.seats and not data.get(name) and name not in self.errors:
+                self.add_error(name, "Choose a member for this seat.")
+            elif seat not in game.seats and data.get(name):
+                self.add_error(name, f"{game.name} is played by {players}: leave this seat empty.")
+        seated = [data.get(f"seat_{seat}") for seat in game.seats]
+        if all(seated) and len(set(seated)) < players:
+            raise forms.ValidationError(
+                f"Choose {players} different members, one for each seat."
+                if players != 4
+                else "Choose four different members, one for each seat."
+            )
+        cut = CUTS.get(data.get("first_dealer", ""))
+        if cut is not None and cut not in game.cuts:
+            allowed = " or ".join(f"cut for {c}" for c in game.cuts)
+            self.add_error("first_dealer", f"At {game.name}, {allowed}, or choose who deals.")
+        unit = data.get("unit") or engine.Unit.RUBBER.value
+        if engine.Unit(unit) not in game.units:
+            self.add_error("unit", f"{game.name} is scored by the rubber.")
         return data
 
+    def chosen_game(self) -> engine.CardGame[Any, Any]:
+        return engine.find_game(self.cleaned_data["game"])
+
+    def chosen_unit(self) -> engine.Unit:
+        return engine.Unit(self.cleaned_data.get("unit") or engine.Unit.RUBBER.value)
+
     def members(self) -> list[Member]:
-        return [self.cleaned_data[name] for name in self.SEATS]
+        """The players, in the order of the game's seats."""
+        return [self.cleaned_data[f"seat_{seat}"] for seat in self.chosen_game().seats]
 
     def dealer(self) -> int | str:
         value = self.cleaned_data["first_dealer"]
-        return value if value in (CUT_FOR_DEAL, CUT_FOR_PARTNERS) else int(value)
+        return value if value in CUTS else int(value)
 
 
 class DeclarationFields(forms.Form):
@@ -157,21 +209,42 @@ class DeclarationFields(forms.Form):
         help_text="For more than four doubles: the number of doubles and redoubles made.",
     )
 
-    def __init__(self, *args: Any, seats: Sequence[str] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        seats: Sequence[str] = (),
+        game: engine.CardGame[Any, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.game = game or getattr(self, "game", None) or engine.BRIDGE
         super().__init__(*args, **kwargs)
+        game = self.game
         if seats:  # the dealer by name, round the table
             field = self.fields["dealer"]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = list(enumerate(seats))
+        trump = self.fields["trump"]
+        assert isinstance(trump, forms.ChoiceField)
+        trump.choices = [(t.value, engine.words.trump_choice(t)) for t in game.trumps]
+        if engine.Record.MAKER not in game.records:  # the trump is turned up, not made
+            trump.label = "The trump turned up"
+        for name in ("maker", "doubles", "more_doubles"):
+            if engine.Record(name.removeprefix("more_")) not in game.records:
+                self.fields.pop(name, None)
+
+    def passed_reminders(self) -> list[tuple[int, str]]:
+        """For each dealer's seat, what passing the make reminds the players of."""
+        found = [(seat, self.game.passed_reminder(seat)) for seat in engine.SEATS]
+        return [(seat, reminder) for seat, reminder in found if reminder]
 
     def declaration(self) -> Declaration:
         data = self.cleaned_data
         more = data.get("more_doubles")
         return Declaration(
             dealer=data["dealer"],
-            maker=engine.Maker(data["maker"]),
+            maker=engine.Maker(data.get("maker") or engine.Maker.DEALER.value),
             trump=engine.Trump(data["trump"]),  # type: ignore[call-arg]  # by value: mypy#10573
-            doubles=data["doubles"] if more is None else more,
+            doubles=data.get("doubles", 0) if more is None else more,
         )
 
 
@@ -188,9 +261,35 @@ def chicane_field(side: engine.Side) -> forms.TypedChoiceField:
     )
 
 
+# Whist: the revokes of a deal, each with the penalty its adversaries chose (Law 72), in
+# the order claimed. Two are on offer; more in one deal is for a correction's reason.
+REVOKE_SLOTS = (1, 2)
+REVOKERS = [("", "None"), *((side.value, side.label) for side in engine.SIDES)]
+PENALTIES = [(penalty.value, words) for penalty, words in PENALTY_CHOICES.items()]
+
+
+def revoke_fields(slot: int) -> tuple[forms.ChoiceField, forms.ChoiceField]:
+    ordinal = "First" if slot == 1 else "Second"
+    return (
+        forms.ChoiceField(
+            choices=REVOKERS,
+            required=False,
+            widget=forms.RadioSelect,
+            label=f"{ordinal} revoke, by",
+        ),
+        forms.ChoiceField(
+            choices=PENALTIES,
+            required=False,
+            widget=forms.RadioSelect,
+            label=f"{ordinal} revoke: the adversaries' penalty",
+        ),
+    )
+
+
 class ResultFields(forms.Form):
-    """The result as the players call it: tricks, honours, chicane, revokes. The honours
-    on offer are those of the make."""
+    """The result as the players call it: tricks, honours, then (Bridge) chicane and
+    revokes, or (Whist) each revoke with its penalty. The honours on offer are those the
+    game calls at the trump; the fields, those the game records."""
 
     tricks = forms.TypedChoiceField(
         choices=[(n, n) for n in range(14)], coerce=int, required=False, widget=forms.RadioSelect
@@ -203,17 +302,52 @@ class ResultFields(forms.Form):
     revokes_we = forms.IntegerField(min_value=0, max_value=13, required=False)
     revokes_they = forms.IntegerField(min_value=0, max_value=13, required=False)
     not_played: forms.Field = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    revoke_1_by, revoke_1_penalty = revoke_fields(1)
+    revoke_2_by, revoke_2_penalty = revoke_fields(2)
 
-    def __init__(self, *args: Any, trump: engine.Trump, **kwargs: Any) -> None:
+    # Which of the game's records each field keeps.
+    RECORDS: ClassVar[dict[str, engine.Record]] = {
+        "chicane_we": engine.Record.CHICANE,
+        "chicane_they": engine.Record.CHICANE,
+        "revokes_we": engine.Record.REVOKES,
+        "revokes_they": engine.Record.REVOKES,
+        "not_played": engine.Record.PLAYED,
+        **{
+            f"revoke_{n}_{part}": engine.Record.PENALTIES
+            for n in REVOKE_SLOTS
+            for part in ("by", "penalty")
+        },
+    }
+
+    def __init__(
+        self,
+        *args: Any,
+        trump: engine.Trump,
+        game: engine.CardGame[Any, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.game = game or getattr(self, "game", None) or engine.BRIDGE
         super().__init__(*args, **kwargs)
         self.trump = trump
+        game = self.game
+        self.offered = game.offers(trump)
         honours = self.fields["honours"]
         assert isinstance(honours, forms.ChoiceField)
-        honours.choices = honour_choices(trump)
+        honours.choices = [(offer.code, offer.label) for offer in self.offered]
+        for name, record in self.RECORDS.items():
+            if record not in game.records:
+                self.fields.pop(name, None)
+
+    def revoke_slots(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Whist's revokes, each with its penalty, as the form offers them."""
+        if "revoke_1_by" not in self.fields:
+            return []
+        return [(self[f"revoke_{n}_by"], self[f"revoke_{n}_penalty"]) for n in REVOKE_SLOTS]
 
     def honours_groups(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        """The calls on offer, We's and They's apart (and aces easy at no-trump)."""
-        calls = engine.calls_on_offer(self.trump)
+        """The calls on offer, We's and They's apart (and aces easy at no-trump, or two
+        each at Whist)."""
+        calls = self.offered
         groups = [
             (f"{side.label} held", [(c.code, c.label) for c in calls if c.side is side])
             for side in engine.SIDES
@@ -228,9 +362,12 @@ class ResultFields(forms.Form):
             return data
         if data.get("tricks") in (None, ""):
             self.add_error("tricks", "Tap the number of tricks the dealer's side won.")
+        self._check_revokes(data)
         if not data.get("honours"):
             if "honours" not in self.errors:
                 self.add_error("honours", "Choose who held the honours, and how.")
+        elif engine.Record.CHICANE not in self.game.records:
+            pass
         elif self.trump is engine.Trump.NO_TRUMP and (
             data.get("chicane_we") or data.get("chicane_they")
         ):
@@ -238,6 +375,27 @@ class ResultFields(forms.Form):
         else:
             self._check_chicane(data)
         return data
+
+    def _check_revokes(self, data: dict[str, Any]) -> None:
+        """A revoke named needs its penalty, and a penalty its revoke."""
+        for n in REVOKE_SLOTS:
+            by, penalty = data.get(f"revoke_{n}_by"), data.get(f"revoke_{n}_penalty")
+            if by and not penalty:
+                self.add_error(
+                    f"revoke_{n}_penalty", "Choose the penalty the adversaries took for it."
+                )
+            elif penalty and not by:
+                self.add_error(f"revoke_{n}_by", "Choose the side that revoked.")
+
+    def penalties(self) -> tuple[engine.Revoke, ...]:
+        data = self.cleaned_data
+        return tuple(
+            engine.Revoke(
+                engine.Side(data[f"revoke_{n}_by"]), engine.Penalty(data[f"revoke_{n}_penalty"])
+            )
+            for n in REVOKE_SLOTS
+            if data.get(f"revoke_{n}_by")
+        )
 
     def _check_chicane(self, data: dict[str, Any]) -> None:
         """A hand void of trumps holds no honours: refuse, in the players' words, a call
@@ -272,8 +430,9 @@ class ResultFields(forms.Form):
             tricks=data["tricks"],
             honours_side=call.side,
             honours=call.honours,
-            chicane=engine.Pair(data["chicane_we"], data["chicane_they"]),
-            revokes=engine.Pair(data["revokes_we"] or 0, data["revokes_they"] or 0),
+            chicane=engine.Pair(data.get("chicane_we") or 0, data.get("chicane_they") or 0),
+            revokes=engine.Pair(data.get("revokes_we") or 0, data.get("revokes_they") or 0),
+            penalties=self.penalties(),
         )
 
 
@@ -308,6 +467,11 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
             "chicane_they": deal.chicane_they,
             "revokes_we": deal.revokes_we,
             "revokes_they": deal.revokes_they,
+            **{
+                f"revoke_{n}_{part}": revoke[part]
+                for n, revoke in zip(REVOKE_SLOTS, deal.penalties or (), strict=False)
+                for part in ("by", "penalty")
+            },
         }
 
     # The make, as in ResultFields; the field of that name is in `fields` (Django's forms
@@ -379,6 +543,15 @@ class PrintForm(forms.Form):
     PAGES_WANTED = f"Pages: give a whole number from 1 to {MOST_PAGES}."
     PAPER_CHOSEN = f"Paper: choose {' or '.join(label for _, label in Club.PAPERS)}."
 
+    GAME_CHOSEN = "Game: choose one of the club's games."
+
+    game = forms.ChoiceField(
+        choices=Rubber.GAMES,
+        required=False,
+        widget=forms.RadioSelect,
+        label="Game",
+        error_messages={"invalid_choice": GAME_CHOSEN},
+    )
     per_page = forms.TypedChoiceField(
         choices=[(1, "One"), (2, "Two"), (4, "Four")],
         coerce=int,
@@ -406,6 +579,10 @@ class PrintForm(forms.Form):
         label="Paper",
         error_messages={"required": PAPER_CHOSEN, "invalid_choice": PAPER_CHOSEN},
     )
+
+    def chosen_game(self) -> engine.CardGame[Any, Any]:
+        """The game the pads are for: the one chosen, or the club's."""
+        return engine.find_game(self.cleaned_data.get("game") or Club.get().game)
 
 
 class EveningForm(forms.Form):

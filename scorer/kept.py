@@ -129,12 +129,12 @@ RECORD = (
 SEAT_UPDATE = "scorer_seat_kept_update"
 
 
-def before_substitutes() -> tuple[Guard, ...]:
-    """The record's guards as the release before substitutes (Law 27) installed them: its
-    seats had no substitute column for a guard to name (migrations 0004 to 0007)."""
+def before_substitutes(guards: tuple[Guard, ...] = RECORD) -> tuple[Guard, ...]:
+    """Guards as the releases before substitutes (Law 27) installed them: their seats had
+    no substitute column for a guard to name (migrations 0004 to 0007)."""
     return tuple(
         Guard(g.name, g.table, g.event, g.message, _IN_PLAY) if g.name == SEAT_UPDATE else g
-        for g in RECORD
+        for g in guards
     )
 
 

@@ -45,6 +45,13 @@ class Club(models.Model):
     paper = models.CharField(
         max_length=6, choices=PAPERS, default="A4", help_text="For printed sheets and pads."
     )
+    game = models.CharField(
+        max_length=12,
+        choices=[(game.code, game.name) for game in engine.GAMES.values()],
+        default=engine.BRIDGE.code,
+        help_text="The game a rubber is of unless its players choose another (on Whist "
+        "nights, Short Whist).",
+    )
     abandoned_rubbers_count = models.BooleanField(
         default=True,
         help_text="A rubber abandoned before it is won counts its points as they stand "
@@ -84,12 +91,21 @@ class Member(models.Model):
 
 
 class Rubber(models.Model):
+    """A rubber of one of the club's games at a table. Its game answers every question of
+    the laws (`game_rules`); nothing here tests which game it is."""
+
+    GAMES = [(game.code, game.name) for game in engine.GAMES.values()]
+    UNITS = [(unit.value, f"By the {unit.value}") for unit in engine.Unit]
+
     table = models.CharField(max_length=40)
     # The table of the evening it was played at, when it was begun from one (issue 14);
     # rubbers started on their own name a table only.
     at_table = models.ForeignKey(
         "Table", on_delete=models.PROTECT, null=True, blank=True, related_name="rubbers"
     )
+    game = models.CharField(max_length=12, choices=GAMES, default=engine.BRIDGE.code)
+    # Three playing, the three may score each game as a unit of its own.
+    unit = models.CharField(max_length=6, choices=UNITS, default=engine.Unit.RUBBER.value)
     started_at = models.DateTimeField(default=timezone.now, db_index=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -129,15 +145,28 @@ class Rubber(models.Model):
     class Meta:
         ordering = ["-started_at"]
         constraints = [
-            models.CheckConstraint(condition=Q(first_dealer__lte=3), name="first_dealer_a_seat")
+            models.CheckConstraint(condition=Q(first_dealer__lte=3), name="first_dealer_a_seat"),
+            models.CheckConstraint(
+                condition=Q(game__in=list(engine.GAMES)), name="a_game_the_club_plays"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.table}, {self.started_at:%d %b %Y}"
 
     @property
+    def game_rules(self) -> engine.CardGame[Any, Any]:
+        """The rubber's game, which answers every question of its laws."""
+        return engine.find_game(self.game)
+
+    @property
     def rules(self) -> engine.Rules:
-        return engine.Rules(self.doubling_limit, self.spade_convention, most_points=MOST_POINTS)
+        return self.game_rules.rules(
+            doubling_limit=self.doubling_limit,
+            spade_convention=self.spade_convention,
+            unit=engine.Unit(self.unit),
+            most_points=MOST_POINTS,
+        )
 
     @property
     def agreed(self) -> bool:
@@ -219,6 +248,9 @@ class Deal(models.Model):
     chicane_they = models.PositiveSmallIntegerField(default=0)
     revokes_we = models.PositiveSmallIntegerField(default=0)
     revokes_they = models.PositiveSmallIntegerField(default=0)
+    # Whist: each revoke, in the order its penalty was claimed: [{"by": "they", "penalty":
+    # "tricks"}] (the penalty the adversaries chose, Law 72).
+    penalties = models.JSONField(default=list, blank=True)
     recorded_at = models.DateTimeField(null=True, blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -267,6 +299,7 @@ class Deal(models.Model):
         "chicane_they",
         "revokes_we",
         "revokes_they",
+        "penalties",
     )
     CALLED_FIELDS = DECLARATION_FIELDS + RESULT_FIELDS
 
@@ -278,7 +311,7 @@ class Deal(models.Model):
     @classmethod
     def from_snapshot(cls, rubber: Rubber, number: int, values: dict[str, Any]) -> Deal:
         """The deal as a snapshot shows it (not saved)."""
-        called = {field: values[field] for field in cls.CALLED_FIELDS}
+        called = {field: values[field] for field in cls.CALLED_FIELDS if field in values}
         recorded_at = values.get("recorded_at")
         return cls(
             rubber=rubber,
@@ -287,33 +320,35 @@ class Deal(models.Model):
             **called,
         )
 
-    def declaration(self) -> engine.Deal:
-        """The deal as the engine sees it before the play."""
+    def called(self) -> engine.Called:
+        """The deal as the table called it, for the rubber's game to read."""
         trump = engine.Trump(self.trump)  # type: ignore[call-arg]  # by value: mypy#10573
-        return engine.Deal(self.dealer_side, trump, engine.Maker(self.maker), self.doubles)
+        return engine.Called(
+            self.dealer_side,
+            trump,
+            engine.Maker(self.maker),
+            self.doubles,
+            played=self.played,
+            tricks=self.tricks,
+            honours=self.call.code,
+            chicane=engine.Pair(self.chicane_we, self.chicane_they),
+            revokes=engine.Pair(self.revokes_we, self.revokes_they),
+            penalties=tuple(
+                engine.Revoke(engine.Side(p["by"]), engine.Penalty(p["penalty"]))
+                for p in self.penalties or ()
+            ),
+        )
 
     @property
     def call(self) -> engine.Call:
-        """The honours as called (aces easy if none were scored)."""
+        """The honours as called (aces easy, or at Whist two each, if none were scored)."""
         if not self.honours:
             return engine.EASY
         return engine.Call(engine.Side(self.honours_side), engine.Honours[self.honours])
 
-    def to_engine(self) -> engine.Deal:
-        """The recorded deal as the engine works it out."""
-        declaration = self.declaration()
-        if not self.played:
-            return declaration
-        assert self.tricks is not None, "a played deal has its tricks"
-        side = declaration.dealer
-        tricks = engine.Pair(self.tricks, 13 - self.tricks)
-        play = engine.Play(
-            tricks=tricks if side is engine.Side.WE else tricks.swapped(),
-            honours=self.call.holdings(declaration.trump),
-            chicane=engine.Pair(self.chicane_we, self.chicane_they),
-            revokes=engine.Pair(self.revokes_we, self.revokes_they),
-        )
-        return engine.Deal(side, declaration.trump, declaration.maker, self.doubles, play)
+    def to_engine(self) -> Any:
+        """The recorded deal as the rubber's game works it out."""
+        return self.rubber.game_rules.deal_of(self.called())
 
 
 class Correction(models.Model):

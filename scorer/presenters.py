@@ -9,11 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from scorer import engine
-from scorer.engine import words as say
-from scorer.engine.layout import Cell, Layout, layout, rows
-from scorer.engine.text import outcome, standing
+from scorer.engine.layout import Cell, Layout, rows
 from scorer.models import Correction, Deal, Member, Rubber, person
-from scorer.reads import TableState
+from scorer.reads import TableState, worked_out
 
 
 @dataclass(frozen=True)
@@ -75,8 +73,8 @@ def _figures(
 
 def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> SheetView:
     """The sheet, with the figures corrections changed marked and their corrections told."""
-    sheet = state.sheet
-    drawn = layout(sheet)
+    sheet, game = state.sheet, state.game
+    drawn = game.layout(sheet)
     made = sorted(corrections, key=lambda c: (c.made_at, c.pk or 0))
     notes: dict[int, tuple[str, ...]] = {}
     for correction in made:
@@ -89,14 +87,14 @@ def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> She
         honours=_figures(drawn.honours, notes, changed, upward=True),
         games=[
             GameView(
-                engine.game_heading(block.game.number),
+                block.heading,
                 _figures(block.cells, notes, changed, upward=False),
                 block.game.winner,
             )
             for block in drawn.games
         ],
         totals=engine.Pair(sheet.totals.we.total, sheet.totals.they.total),
-        outcome=outcome(sheet),
+        outcome=game.outcome(sheet),
         finished=sheet.finished,
         deals=[(deal.number, deal_line(state, deal)) for deal in state.recorded],
     )
@@ -109,7 +107,7 @@ def _changed(state: TableState, drawn: Layout, made: list[Correction]) -> set[Ke
     first = {deal.number: deal for deal in state.recorded}
     for correction in reversed(made):  # the earliest correction's "before" is the first
         first[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
-    original = layout(engine.work_out((first[n].to_engine() for n in sorted(first)), rubber.rules))
+    original = state.game.layout(worked_out(rubber, (first[n] for n in sorted(first))))
 
     def figures(drawing: Layout) -> dict[Key, int]:
         cells = [*drawing.honours.we, *drawing.honours.they]
@@ -122,6 +120,9 @@ def _changed(state: TableState, drawn: Layout, made: list[Correction]) -> set[Ke
 
 
 def _names(pair: tuple[Member, Member]) -> str:
+    """ "Carr & Dane"; three playing, the dummy's holder is both of We: "Carr with the dummy"."""
+    if pair[0] == pair[1]:
+        return f"{pair[0].short_name} with the dummy"
     return f"{pair[0].short_name} & {pair[1].short_name}"
 
 
@@ -132,15 +133,16 @@ class Words:
 
 
 def words(state: TableState) -> Words:
-    sheet = state.sheet
+    sheet, game = state.sheet, state.game
+    standing = game.standing(sheet)
     if sheet.finished:
-        return Words(standing(sheet), "")
+        return Words(standing, "")
     deal = state.in_progress
     if deal is None:
-        dealer = state.seats[state.next_dealer]
-        return Words(standing(sheet), f"Deal {state.next_number}: {dealer.name} deals.")
+        dealer = game.seat_label(state.next_dealer, state.seats[state.next_dealer].name)
+        return Words(standing, f"Deal {state.next_number}: {dealer} deals.")
     return Words(
-        standing(sheet),
+        standing,
         f"Deal {deal.number}: {declaration_words(state, deal)}. The result is to come.",
     )
 
@@ -148,14 +150,16 @@ def words(state: TableState) -> Words:
 def declaration_words(state: TableState, deal: Deal) -> str:
     """ "Mrs. Carr dealt and made hearts" or "Mrs. Carr dealt and passed; Mr. Dane made
     hearts, doubled" """
-    return say.declaration(
-        deal.declaration(), state.seats[deal.dealer].name, state.seats[deal.maker_seat].name
-    )
+    game = state.game
+    dealer = game.seat_label(deal.dealer, state.seats[deal.dealer].name)
+    maker = game.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
+    return game.declaration_words(deal.called(), dealer, maker)
 
 
 def deal_line(state: TableState, deal: Deal) -> str:
     """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; honours We: four"."""
-    return f"{deal.number}. {declaration_words(state, deal)} \u2014 {say.result(deal.to_engine())}"
+    result = state.game.result_words(state.game.deal_of(deal.called()))
+    return f"{deal.number}. {declaration_words(state, deal)} \u2014 {result}"
 
 
 @dataclass(frozen=True)
@@ -234,7 +238,7 @@ def cut_view(state: TableState) -> CutView | None:
         return None
     names = {member.pk: member.name for member in state.seats}
     return CutView(
-        kind="partners and deal" if cut["for"] == "partners" else "deal",
+        kind={"partners": "partners and deal", "dummy": "the dummy"}.get(cut["for"], "deal"),
         rounds=[
             [(names[draw["member"]], draw["card"]) for draw in drawn] for drawn in cut["rounds"]
         ],
@@ -260,7 +264,7 @@ def rubber_rows(states: Iterable[TableState]) -> list[RubberRow]:
             RubberRow(
                 state.rubber,
                 names,
-                standing(state.sheet, names),
+                state.game.standing(state.sheet, names),
                 state.sheet.finished,
                 progress(state),
             )
@@ -306,22 +310,23 @@ class DealRow:
     tricks: str  # "We 9", or "not played"
     honours: str  # "We: four in one hand", "aces easy"
     extras: str  # chicane and revokes, if any
-    we: engine.Entry
-    they: engine.Entry
+    we: engine.Entry | engine.WhistEntry
+    they: engine.Entry | engine.WhistEntry
 
 
 def deal_rows(state: TableState) -> list[DealRow]:
-    rows = []
+    rows, game = [], state.game
     for deal, scored in zip(state.recorded, state.sheet.deals, strict=True):
-        recorded = scored.deal
+        maker = game.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
+        make, tricks, honours, extras = game.row_words(scored.deal, maker)
         rows.append(
             DealRow(
                 number=deal.number,
-                dealer=state.seats[deal.dealer].name,
-                make=say.make(recorded, state.seats[deal.maker_seat].name),
-                tricks=say.tricks(recorded),
-                honours=say.honours(recorded),
-                extras="; ".join(say.extras(recorded)),
+                dealer=game.seat_label(deal.dealer, state.seats[deal.dealer].name),
+                make=make,
+                tricks=tricks,
+                honours=honours,
+                extras=extras,
                 we=scored.entries.we,
                 they=scored.entries.they,
             )
@@ -373,7 +378,7 @@ def evening(states: Iterable[TableState]) -> tuple[list[EveningRubber], list[Mem
                 status=status,
             )
         )
-        for share in engine.BRIDGE.shares(points):
+        for share in state.game.shares(points):
             member = state.seats[share.seats[0]]
             total = totals.setdefault(member.pk, [member, 0, 0, 0])
             total[1] += 1

@@ -312,7 +312,9 @@ def rubber_document(state: TableState, corrections: list[Correction], paper: str
 _PAD_ROWS = {1: ("one", 8, 5), 2: ("two", 6, 3), 4: ("four", 5, 4)}
 
 
-def pad_document(per_page: int, pages: int, paper: str) -> bytes:
+def pad_document(
+    per_page: int, pages: int, paper: str, game: engine.CardGame[Any, Any] = engine.BRIDGE
+) -> bytes:
     """Blank score pads: Elwell's form, ruled for writing by hand, under lines for the
     table, the date and the four players, with the table of values at its foot; 1, 2 or 4
     to a page. The page is laid out once and printed `pages` times: fifty pages cost no
@@ -328,7 +330,8 @@ def pad_document(per_page: int, pages: int, paper: str) -> bytes:
             "honour_rows": range(honour_rows),
             "game_rows": range(game_rows),
             "games": [engine.game_heading(number) for number in (1, 2, 3)],
-            "values": engine.words.table_of_values(),
+            "values": game.table_of_values(),
+            "game": game,
         },
         copies=pages,
     )

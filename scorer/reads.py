@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 from django.db.models import QuerySet
 
@@ -24,7 +25,7 @@ class TableState:
     seats: tuple[Member, ...]  # round the table, from seat 0
     recorded: tuple[Deal, ...]
     in_progress: Deal | None
-    sheet: engine.Sheet
+    sheet: Any  # the rubber's game's sheet (engine.ScoreSheet)
 
     @property
     def next_number(self) -> int:
@@ -38,6 +39,10 @@ class TableState:
             return self.rubber.first_dealer
         return (last.dealer + 1) % len(engine.SEATS)
 
+    @property
+    def game(self) -> engine.CardGame[Any, Any]:
+        return self.rubber.game_rules
+
     def partnership(self, side: engine.Side) -> tuple[Member, Member]:
         first, second = engine.seats_of(side)
         return self.seats[first], self.seats[second]
@@ -47,12 +52,19 @@ class TableState:
         """What the rubber is worth to We if agreed now (negative when They gain): the
         engine's answer, with the club's rule for an abandoned rubber as it was when the
         rubber started."""
-        return engine.rubber_value(self.sheet, abandoned_counts=self.rubber.abandoned_counts)
+        return self.game.value(self.sheet, abandoned_counts=self.rubber.abandoned_counts)
+
+
+def seated(rubber: Rubber, seats: Iterable[Seat]) -> tuple[Member, ...]:
+    """The players round the table, seat by seat from 0; three playing, the dummy's seat
+    is its holder's (the rubber's game says who plays each seat)."""
+    by_seat = {seat.position: seat.member for seat in seats}
+    game = rubber.game_rules
+    return tuple(by_seat[game.player_at(seat)] for seat in engine.SEATS)
 
 
 def table_state(rubber: Rubber) -> TableState:
-    seats = tuple(seat.member for seat in rubber.seats.select_related("member"))
-    return _state(rubber, seats)
+    return _state(rubber, seated(rubber, rubber.seats.select_related("member")))
 
 
 def table_state_of(pk: int) -> TableState:
@@ -61,14 +73,14 @@ def table_state_of(pk: int) -> TableState:
     seats = list(Seat.objects.filter(rubber_id=pk).select_related("rubber", "member"))
     if not seats:
         raise Rubber.DoesNotExist(f"no rubber {pk}")
-    return _state(seats[0].rubber, tuple(seat.member for seat in seats))
+    return _state(seats[0].rubber, seated(seats[0].rubber, seats))
 
 
 def states_of(rubbers: QuerySet[Rubber]) -> list[TableState]:
     """Many rubbers' states, for a list, in three queries: the rubbers, their seats with
     their members, their deals."""
     return [
-        _state(rubber, tuple(seat.member for seat in rubber.seats.all()))
+        _state(rubber, seated(rubber, rubber.seats.all()))
         for rubber in rubbers.prefetch_related("seats__member", "deals")
     ]
 
@@ -76,8 +88,14 @@ def states_of(rubbers: QuerySet[Rubber]) -> list[TableState]:
 def _state(rubber: Rubber, seats: tuple[Member, ...]) -> TableState:
     deals = list(rubber.deals.all())
     in_progress = deals.pop() if deals and deals[-1].in_progress else None
-    sheet = engine.work_out((deal.to_engine() for deal in deals), rubber.rules)
+    sheet = worked_out(rubber, deals)
     return TableState(rubber, seats, tuple(deals), in_progress, sheet)
+
+
+def worked_out(rubber: Rubber, deals: Iterable[Deal]) -> Any:
+    """The rubber's sheet from these recorded deals, as its game works it out."""
+    game = rubber.game_rules
+    return game.work_out((game.deal_of(deal.called()) for deal in deals), rubber.rules)
 
 
 def as_it_stood(state: TableState, at: datetime) -> TableState:
@@ -92,7 +110,7 @@ def as_it_stood(state: TableState, at: datetime) -> TableState:
         for _, deal in sorted(deals.items())
         if deal.recorded_at is not None and deal.recorded_at <= at
     )
-    sheet = engine.work_out((deal.to_engine() for deal in stood), rubber.rules)
+    sheet = worked_out(rubber, stood)
     return replace(state, recorded=stood, in_progress=None, sheet=sheet)
 
 

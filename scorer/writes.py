@@ -15,6 +15,7 @@ import random
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -22,16 +23,15 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorer import engine, signals
-from scorer.engine.calls import call_of
-from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners
-from scorer.engine.diff import changes
+from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners, cut_for_the_dummy
 from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, Submission, person
 from scorer.once import Stale, claim, first_answer
 from scorer.presenters import declaration_words, value_words
-from scorer.reads import TableState, table_state, table_state_of
+from scorer.reads import TableState, table_state, table_state_of, worked_out
 
 CUT_FOR_DEAL = "cut"
 CUT_FOR_PARTNERS = "partners"
+CUT_FOR_THE_DUMMY = "dummy"
 
 
 # -- Starting a rubber --------------------------------------------------------------------
@@ -46,30 +46,51 @@ def start_rubber(
     user: User,
     rng: random.Random | None = None,
     key: uuid.UUID | None = None,
+    game: engine.CardGame[Any, Any] = engine.BRIDGE,
+    unit: engine.Unit = engine.Unit.RUBBER,
 ) -> Rubber:
-    """Seat four members round the table (We, They, We, They) with the club's rules in
-    force; first_dealer is a seat, or a cut for deal or for partners and deal. A form
-    sent again (the same key) answers with the rubber the first one started."""
+    """Seat the members round the table with the club's rules in force: four (We, They,
+    We, They), or three playing Three-handed Bridge (the dummy's holder, then his left and
+    right-hand adversaries: the game says which seats they take). first_dealer is a seat,
+    or a cut for deal, for partners and deal, or for the dummy. A form sent again (the same
+    key) answers with the rubber the first one started."""
     claimed = claim(key=key, user=user, what="start") if key is not None else None
     if key is not None and claimed is None:
         first = first_answer(key)
         if first is not None and first.rubber_id is not None:
             return Rubber.objects.get(pk=first.rubber_id)
+    if len(members) != len(game.seats):
+        raise engine.RubberError(
+            f"{game.name} is played by {len(game.seats)}: choose {len(game.seats)} members "
+            f"(got {len(members)})"
+        )
+    game.rules(unit=unit)  # refuses a unit the game does not allow
     club = Club.get()
     seated, cut = list(members), None
-    if first_dealer in (CUT_FOR_DEAL, CUT_FOR_PARTNERS):
+    if first_dealer in (CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY):
         rng = rng or random.SystemRandom()
-        drawn = cut_for_deal(4, rng) if first_dealer == CUT_FOR_DEAL else cut_for_partners(rng)
-        cut = _cut_record(drawn, seated, partners=first_dealer == CUT_FOR_PARTNERS)
+        if first_dealer == CUT_FOR_THE_DUMMY:
+            drawn = cut_for_the_dummy(rng)
+        elif first_dealer == CUT_FOR_DEAL:
+            drawn = cut_for_deal(len(seated), rng)
+        else:
+            drawn = cut_for_partners(rng)
+        cut = _cut_record(drawn, seated, kind=str(first_dealer))
         if first_dealer == CUT_FOR_PARTNERS:
             (dealer, partner), (left, right) = drawn.partnerships
             seated = [seated[dealer], seated[left], seated[partner], seated[right]]
             first_dealer = 0
+        elif first_dealer == CUT_FOR_THE_DUMMY:
+            # The lowest has the dummy and the deal; the others sit in the order of the cut.
+            seated = [seated[player] for player in drawn.order]
+            first_dealer = 0
         else:
-            first_dealer = drawn.dealer
+            first_dealer = game.seats[drawn.dealer]
     assert isinstance(first_dealer, int)
     rubber = Rubber.objects.create(
         table=table,
+        game=game.code,
+        unit=unit.value,
         started_by=user,
         doubling_limit=club.doubling_limit,
         spade_convention=club.spade_convention,
@@ -79,7 +100,7 @@ def start_rubber(
     )
     Seat.objects.bulk_create(
         Seat(rubber=rubber, member=member, position=position)
-        for position, member in enumerate(seated)
+        for position, member in zip(game.seats, seated, strict=True)
     )
     if claimed is not None:
         claimed.rubber = rubber
@@ -87,10 +108,11 @@ def start_rubber(
     return rubber
 
 
-def _cut_record(cut: Cut, members: list[Member], *, partners: bool) -> dict[str, object]:
-    """The cards as drawn, by member, for the rubber's page."""
+def _cut_record(cut: Cut, members: list[Member], *, kind: str) -> dict[str, object]:
+    """The cards as drawn, by member, for the rubber's page: "for" the deal ("cut"), for
+    partners and deal ("partners"), or for the dummy ("dummy")."""
     return {
-        "for": "partners" if partners else "deal",
+        "for": {CUT_FOR_DEAL: "deal"}.get(kind, kind),
         "rounds": [
             [{"member": members[player].pk, "card": str(card)} for player, card in drawn]
             for drawn in cut.rounds
@@ -121,6 +143,7 @@ class Result:
     honours: engine.Honours | None = None  # None with honours_side None: aces easy
     chicane: engine.Pair[int] = engine.NONE
     revokes: engine.Pair[int] = engine.NONE
+    penalties: tuple[engine.Revoke, ...] = ()  # Whist: each revoke and the penalty chosen
 
 
 # Each write takes the table's state as its caller read it, and returns the state after
@@ -149,7 +172,7 @@ def declare(
     deal = state.in_progress or Deal(rubber=state.rubber, number=state.next_number)
     _write_declaration(deal, declaration)
     try:
-        engine.check_declaration(deal.declaration(), state.rubber.rules)
+        state.game.check_declaration(deal.called(), state.rubber.rules)
     except engine.RubberError as error:
         raise error.at(deal.number) from None
     deal.declared_at = timezone.now()  # the moment that concludes the previous game
@@ -192,11 +215,11 @@ def record_result(
     # The whole rubber is worked out again with this deal: the laws may refuse it only in
     # the light of the deals before it (the Spade Convention, a finished rubber).
     recorded = (*state.recorded, deal)
-    sheet = engine.work_out((d.to_engine() for d in recorded), state.rubber.rules)
+    sheet = worked_out(state.rubber, recorded)
     deal.recorded_at = timezone.now()
     deal.recorded_by = user
     deal.save(update_fields=RESULT_FIELDS)
-    result_words = engine.words.result(deal.to_engine())
+    result_words = state.game.result_words(state.game.deal_of(deal.called()))
     _told(
         claimed, f"Deal {deal.number} recorded: {result_words}.", _clear_confirmations(state.rubber)
     )
@@ -231,6 +254,9 @@ def _write_result(deal: Deal, result: Result) -> None:
     deal.honours = result.honours.name if result.honours else ""
     deal.chicane_we, deal.chicane_they = result.chicane
     deal.revokes_we, deal.revokes_they = result.revokes
+    deal.penalties = [
+        {"by": revoke.by.value, "penalty": revoke.penalty.value} for revoke in result.penalties
+    ]
 
 
 # -- Corrections (Laws 12, 13) -------------------------------------------------------------
@@ -265,6 +291,7 @@ def correct(
     if not 1 <= number <= len(state.recorded):
         raise engine.RubberError(f"there is no recorded deal {number} to correct")
     deal = state.recorded[number - 1]
+    game = state.game
     corrected: Deal | None = None
     if correction is None:  # removing a deal changes its trick entries, as Law 12 sees it
         _refuse_removal(state, number)
@@ -273,12 +300,12 @@ def correct(
         corrected = Deal.from_snapshot(state.rubber, number, deal.snapshot())
         _write_declaration(corrected, correction[0])
         _write_result(corrected, correction[1])
-        found = engine.kind_of_change(deal.to_engine(), corrected.to_engine())
+        found = game.kind_of_change(game.deal_of(deal.called()), game.deal_of(corrected.called()))
         if found is None:
             raise engine.RubberError(f"deal {number} is already so: there is nothing to correct")
         kind = found
         deals = [corrected if d.number == number else d for d in state.recorded]
-    verdict = engine.window(  # after agreement, this refuses everything, quoting the law
+    verdict = game.window(  # after agreement, this refuses everything, quoting the law
         state.sheet,
         number,
         next_trump_declared=state.in_progress is not None,
@@ -286,12 +313,12 @@ def correct(
     )[kind]
     if not verdict.allowed:
         raise engine.RubberError(verdict.reason, field=kind.value)
-    sheet = engine.work_out((d.to_engine() for d in deals), state.rubber.rules)
+    sheet = worked_out(state.rubber, deals)
     Correction.objects.create(
         rubber=state.rubber,
         number=number,
         kind=kind.value,
-        law=engine.law(kind),
+        law=game.law(kind),
         reason=reason.strip(),
         before=deal.snapshot(),
         after=None if corrected is None else corrected.snapshot(),
@@ -302,12 +329,12 @@ def correct(
     else:
         corrected.pk = deal.pk  # the same deal, as corrected: its recording stays as it was
         corrected.save(update_fields=list(Deal.CALLED_FIELDS))
-    moved = changes(state.sheet, sheet)
+    moved = game.changes(state.sheet, sheet)
     what = "removed" if corrected is None else "corrected"
     lapsed = _clear_confirmations(state.rubber, f"deal {number} was {what}")
     _told(
         claimed,
-        f"Deal {number} {what} ({engine.law(kind)}: {reason.strip()}):",
+        f"Deal {number} {what} ({game.law(kind)}: {reason.strip()}):",
         engine.words.changes(number, moved) + ".",
         lapsed,
     )
@@ -460,15 +487,18 @@ def _told(claimed: Submission, *said: str) -> None:
     claimed.save(update_fields=["said", "revision"])
 
 
-def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: User) -> None:
-    """Record deals given as the engine knows them (from elwell-rubber/1, say) through the
-    same steps as a table: each declared, then its result recorded."""
+def replay(*, rubber: Rubber, deals: Sequence[Any], user: User) -> None:
+    """Record deals given as the rubber's game knows them (from elwell-rubber/1 or
+    whist-rubber/1, say) through the same steps as a table: each declared, then its result
+    recorded."""
     state = table_state(rubber)
+    game = rubber.game_rules
     for deal in deals:
+        called = game.called_of(deal)
         seat = state.next_dealer
-        if engine.side_of_seat(seat) is not deal.dealer:
+        if engine.side_of_seat(seat) is not called.dealer:
             seat = (seat + 1) % len(engine.SEATS)  # dealt out of turn, it stood (Law 43)
-        declaration = Declaration(seat, deal.maker, deal.trump, deal.doubles)
+        declaration = Declaration(seat, called.maker, called.trump, called.doubles)
         state = declare(
             state=state,
             user=user,
@@ -476,18 +506,18 @@ def replay(*, rubber: Rubber, deals: Sequence[engine.Deal], user: User) -> None:
             revision=rubber.revision,
             declaration=declaration,
         )
-        play = deal.play
-        if play is None:
+        if called.played is False:
             result = Result(played=False)
         else:
-            side, honours = call_of(deal.trump, play.honours)
+            call = called.call
             result = Result(
                 played=True,
-                tricks=play.tricks[deal.dealer],
-                honours_side=side,
-                honours=honours,
-                chicane=play.chicane,
-                revokes=play.revokes,
+                tricks=called.tricks,
+                honours_side=call.side,
+                honours=call.honours,
+                chicane=called.chicane,
+                revokes=called.revokes,
+                penalties=called.penalties,
             )
         state = record_result(
             state=state, user=user, key=uuid.uuid4(), revision=rubber.revision, result=result

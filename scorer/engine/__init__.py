@@ -11,6 +11,7 @@ rubber's game, `find_game(code)`, and never tests which game it is.
 from __future__ import annotations
 
 from scorer.engine import words as words  # the table's words, as engine.words
+from scorer.engine.called import Called, Offer, Record
 from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer
 from scorer.engine.corrections import (
     Kind,
@@ -115,6 +116,7 @@ __all__ = [
     "THREE_HANDED",
     "WHIST",
     "Call",
+    "Called",
     "CardGame",
     "Column",
     "Deal",
@@ -127,9 +129,11 @@ __all__ = [
     "Item",
     "Kind",
     "Maker",
+    "Offer",
     "Pair",
     "Penalty",
     "Play",
+    "Record",
     "Revoke",
     "Rubber",
     "RubberError",

@@ -17,13 +17,36 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
-from scorer.engine import corrections, diff, interchange, text, three_handed
+from scorer.engine import corrections, diff, interchange, text, three_handed, words
+from scorer.engine.called import (
+    Called,
+    Offer,
+    Record,
+    revoke_words,
+    whist_call,
+    whist_honours,
+    whist_honours_words,
+    whist_offers,
+)
+from scorer.engine.calls import Call, call_of, calls_on_offer
 from scorer.engine.corrections import Kind, Ruling, Window
 from scorer.engine.errors import RubberError
 from scorer.engine.interchange import Rubber
-from scorer.engine.model import PRINTED_LAWS, Deal, Pair, Rules, Side, ThreeHandedRules, Unit
+from scorer.engine.layout import Layout, layout
+from scorer.engine.model import (
+    PRINTED_LAWS,
+    Deal,
+    Maker,
+    Pair,
+    Play,
+    Rules,
+    Side,
+    ThreeHandedRules,
+    Trump,
+    Unit,
+)
 from scorer.engine.seats import SEATS, adversaries_of, partner_of, side_of_seat
-from scorer.engine.sheet import Sheet, work_out
+from scorer.engine.sheet import Sheet, check_declaration, may_go_unplayed, work_out
 from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
 from scorer.engine.whist_corrections import (
     whist_kind_of_change,
@@ -38,6 +61,7 @@ from scorer.engine.whist_interchange import (
     whist_rubber_json,
     whist_sheet_json,
 )
+from scorer.engine.whist_layout import whist_layout
 from scorer.engine.whist_text import whist_outcome, whist_sheet_text, whist_standing
 
 Players = Pair[tuple[str, str]]  # each side's two seats; three playing, We's are one player's
@@ -136,6 +160,97 @@ class CardGame[D, S: ScoreSheet](Protocol):
     @property
     def reminders(self) -> tuple[str, ...]:
         """The game's own rules in words, for a reminder at the table."""
+        ...
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats players sit in, one each, counted round the table from We's first
+        (We 0 and 2, They 1 and 3); three playing, (0, 1, 3): the dummy's seat is its
+        holder's."""
+        ...
+
+    def player_at(self, seat: int) -> int:
+        """The seat of the player who plays `seat`'s cards: his own, or the dummy's holder's."""
+        ...
+
+    @property
+    def cuts(self) -> tuple[str, ...]:
+        """How the table may cut to begin: "deal", "partners" (and deal), or, three
+        playing, "dummy" (the dummy and the deal)."""
+        ...
+
+    @property
+    def declaration_name(self) -> str:
+        """What the first step of a deal records: "the declaration", or at Whist "the trump
+        turned up"."""
+        ...
+
+    def next_seating(self, players: tuple[int, ...]) -> tuple[int, ...]:
+        """The players of the next rubber at the same table, in the order of `seats`, given
+        this one's: the same; three playing, the dummy passes to the next in the order of
+        the cut."""
+        ...
+
+    def seat_label(self, seat: int, name: str) -> str:
+        """A seat as a choice of dealer: the player's name, or "Dummy (Mrs. Carr)"."""
+        ...
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        """What may be scored as a whole: the rubber; three playing, also each game."""
+        ...
+
+    @property
+    def records(self) -> frozenset[Record]:
+        """What the table records of a deal; a form shows only these."""
+        ...
+
+    @property
+    def trumps(self) -> tuple[Trump, ...]:
+        """The makes on offer (the suits turned up, at Whist)."""
+        ...
+
+    def offers(self, trump: Trump) -> list[Offer]:
+        """The calls of honours a form offers at this trump."""
+        ...
+
+    def passed_reminder(self, dealer: int) -> str | None:
+        """What the players are reminded of when the dealer at seat `dealer` passes the
+        make: three playing, the dummy's compulsory declaration."""
+        ...
+
+    def check_declaration(self, called: Called, rules: Rules) -> None:
+        """Refuse, naming the field, a declaration the game does not allow."""
+        ...
+
+    def may_go_unplayed(self, called: Called, rules: Rules, standing: Pair[int]) -> bool: ...
+
+    def deal_of(self, called: Called) -> D:
+        """The deal a table recorded, as this game scores it; RubberError names the field."""
+        ...
+
+    def called_of(self, deal: D) -> Called:
+        """A deal as a table records it (to replay a file's deals at a table)."""
+        ...
+
+    def declaration_words(self, called: Called, dealer: str, maker: str) -> str:
+        """ "Mrs. Carr dealt and made hearts"; at Whist "Mrs. Carr dealt and turned up hearts"."""
+        ...
+
+    def result_words(self, deal: D) -> str:
+        """The result in a line: "We 9 tricks; honours We: four"."""
+        ...
+
+    def row_words(self, deal: D, maker: str) -> tuple[str, str, str, str]:
+        """A deal's make, tricks, honours and extras, for a printed row."""
+        ...
+
+    def layout(self, sheet: S) -> Layout:
+        """Where each figure goes on the sheet, as the game's players keep it."""
+        ...
+
+    def table_of_values(self) -> tuple[list[str], list[tuple[str, list[str]]], str]:
+        """What things are worth, for the foot of a blank score pad: heads, rows, foot."""
         ...
 
     def rules(
@@ -237,6 +352,87 @@ class Bridge(_Reckoned):
     sheet_format = interchange.SHEET_FORMAT
     staked = Staked.PER_HUNDRED
     reminders: tuple[str, ...] = ()
+    seats: tuple[int, ...] = SEATS
+    units: tuple[Unit, ...] = (Unit.RUBBER,)
+    records = frozenset(Record) - {Record.PENALTIES}
+    trumps = tuple(Trump)
+    cuts: tuple[str, ...] = ("deal", "partners")
+    declaration_name = "the declaration"
+
+    def next_seating(self, players: tuple[int, ...]) -> tuple[int, ...]:
+        return players
+
+    def player_at(self, seat: int) -> int:
+        return seat
+
+    def seat_label(self, seat: int, name: str) -> str:
+        return name
+
+    def offers(self, trump: Trump) -> list[Offer]:
+        return [Offer(c.code, c.label, c.side, c.words) for c in calls_on_offer(trump)]
+
+    def passed_reminder(self, dealer: int) -> str | None:
+        return None
+
+    @staticmethod
+    def _declared(called: Called) -> Deal:
+        return Deal(called.dealer, called.trump, called.maker, called.doubles)
+
+    def check_declaration(self, called: Called, rules: Rules) -> None:
+        check_declaration(self._declared(called), rules)
+
+    def may_go_unplayed(self, called: Called, rules: Rules, standing: Pair[int]) -> bool:
+        return may_go_unplayed(self._declared(called), rules, standing)
+
+    def deal_of(self, called: Called) -> Deal:
+        declared = self._declared(called)
+        if called.played is False:
+            return declared
+        play = Play(
+            tricks=called.tricks_won(),
+            honours=called.call.holdings(called.trump),
+            chicane=called.chicane,
+            revokes=called.revokes,
+        )
+        return Deal(declared.dealer, declared.trump, declared.maker, declared.doubles, play)
+
+    def called_of(self, deal: Deal) -> Called:
+        play = deal.play
+        if play is None:
+            return Called(deal.dealer, deal.trump, deal.maker, deal.doubles, played=False)
+        side, honours = call_of(deal.trump, play.honours)
+        return Called(
+            deal.dealer,
+            deal.trump,
+            deal.maker,
+            deal.doubles,
+            played=True,
+            tricks=play.tricks[deal.dealer],
+            honours=Call(side, honours).code,
+            chicane=play.chicane,
+            revokes=play.revokes,
+        )
+
+    def declaration_words(self, called: Called, dealer: str, maker: str) -> str:
+        return words.declaration(self._declared(called), dealer, maker)
+
+    def result_words(self, deal: Deal) -> str:
+        return words.result(deal)
+
+    def row_words(self, deal: Deal, maker: str) -> tuple[str, str, str, str]:
+        return (
+            words.make(deal, maker),
+            words.tricks(deal),
+            words.honours(deal),
+            "; ".join(words.extras(deal)),
+        )
+
+    def layout(self, sheet: Sheet) -> Layout:
+        return layout(sheet)
+
+    def table_of_values(self) -> tuple[list[str], list[tuple[str, list[str]]], str]:
+        heads, rows, foot = words.table_of_values()
+        return heads, rows, f"{foot} Honours are not doubled (Law 10)."
 
     def rules(
         self,
@@ -327,6 +523,25 @@ class ThreeHanded(Bridge):
     name = "Three-handed Bridge"
     number_of_players = 3
     reminders = (three_handed.DOUBLING, three_handed.DUMMY_DECLARATION)
+    seats = (three_handed.Seat.HOLDER, three_handed.Seat.LEFT, three_handed.Seat.RIGHT)
+    units = (Unit.RUBBER, Unit.GAME)
+    cuts = ("dummy",)
+
+    def next_seating(self, players: tuple[int, ...]) -> tuple[int, ...]:
+        """Each has the dummy in turn, in the order of the cut (seated holder, left, right)."""
+        return (*players[1:], *players[:1])
+
+    def player_at(self, seat: int) -> int:
+        """The dummy's cards are played by its holder."""
+        return three_handed.Seat.HOLDER if seat == three_handed.Seat.DUMMY else seat
+
+    def seat_label(self, seat: int, name: str) -> str:
+        return f"Dummy ({name})" if seat == three_handed.Seat.DUMMY else name
+
+    def passed_reminder(self, dealer: int) -> str | None:
+        """The holder passing the make passes it to the dummy, whose declaration is
+        compulsory; dealing for the dummy, he makes it himself if he passes."""
+        return three_handed.DUMMY_DECLARATION if dealer == three_handed.Seat.HOLDER else None
 
     def rules(
         self,
@@ -381,6 +596,105 @@ class Whist(_Reckoned):
         "revokers' score, or three added to their own; a side that revoked cannot win the "
         "game in that deal (Laws 72, 82).",
     )
+    seats: tuple[int, ...] = SEATS
+    units: tuple[Unit, ...] = (Unit.RUBBER,)
+    records = frozenset(
+        {Record.DEALER, Record.TRUMP, Record.TRICKS, Record.HONOURS, Record.PENALTIES}
+    )
+    trumps = (Trump.SPADES, Trump.CLUBS, Trump.DIAMONDS, Trump.HEARTS)
+    cuts: tuple[str, ...] = ("deal", "partners")
+    declaration_name = "the trump turned up"
+
+    def next_seating(self, players: tuple[int, ...]) -> tuple[int, ...]:
+        return players
+
+    def player_at(self, seat: int) -> int:
+        return seat
+
+    def seat_label(self, seat: int, name: str) -> str:
+        return name
+
+    def offers(self, trump: Trump) -> list[Offer]:
+        return whist_offers()
+
+    def passed_reminder(self, dealer: int) -> str | None:
+        return None
+
+    def check_declaration(self, called: Called, rules: Rules) -> None:
+        """The trump is the suit of the dealer's last card, turned up: no no-trump, no make
+        passed, no doubling."""
+        if called.trump is Trump.NO_TRUMP:
+            raise RubberError(
+                "trump: Whist has no no-trump; the trump is the suit of the card turned up",
+                field="trump",
+            )
+        if called.maker is not Maker.DEALER:
+            raise RubberError(
+                "maker: Whist has no declaration: the trump is the suit of the card turned up",
+                field="maker",
+            )
+        if called.doubles:
+            raise RubberError("doubles: Whist has no doubling", field="doubles")
+
+    def may_go_unplayed(self, called: Called, rules: Rules, standing: Pair[int]) -> bool:
+        return False
+
+    def deal_of(self, called: Called) -> WhistDeal:
+        self.check_declaration(called, PRINTED_LAWS)
+        if called.played is False:
+            raise RubberError("played: every deal of Whist is played", field="played")
+        return WhistDeal(
+            called.dealer,
+            called.trump,
+            called.tricks_won(),
+            whist_honours(called.honours),
+            called.penalties,
+        )
+
+    def called_of(self, deal: WhistDeal) -> Called:
+        return Called(
+            deal.dealer,
+            deal.trump,
+            played=True,
+            tricks=deal.tricks[deal.dealer],
+            honours=whist_call(deal.honours),
+            penalties=deal.revokes,
+        )
+
+    def declaration_words(self, called: Called, dealer: str, maker: str) -> str:
+        return f"{dealer} dealt and turned up {called.trump.label.lower()}"
+
+    def result_words(self, deal: WhistDeal) -> str:
+        tricks, honours, revokes = self._parts(deal)
+        return "; ".join([f"{tricks} tricks", f"honours {honours}", *revokes])
+
+    def row_words(self, deal: WhistDeal, maker: str) -> tuple[str, str, str, str]:
+        tricks, honours, revokes = self._parts(deal)
+        return f"{deal.trump.label}, turned up", tricks, honours, "; ".join(revokes)
+
+    @staticmethod
+    def _parts(deal: WhistDeal) -> tuple[str, str, list[str]]:
+        tricks = f"{deal.dealer.label} {deal.tricks[deal.dealer]}"
+        return tricks, whist_honours_words(deal.honours), [revoke_words(r) for r in deal.revokes]
+
+    def layout(self, sheet: WhistSheet) -> Layout:
+        return whist_layout(sheet)
+
+    def table_of_values(self) -> tuple[list[str], list[tuple[str, list[str]]], str]:
+        rows = [
+            ("Each trick above six", ["1"]),
+            ("Four honours", ["4"]),
+            ("Three honours", ["2"]),
+            ("A treble: the losers at love", ["3"]),
+            ("A double: the losers at 1 or 2", ["2"]),
+            ("A single: the losers at 3 or 4", ["1"]),
+            ("The rubber", ["2"]),
+        ]
+        foot = (
+            "Five points win the game (Law 2): revoke penalties, then tricks, then honours "
+            "(Law 5); no honours at four (Law 4). The losers' game is deducted (Law 10)."
+        )
+        return ["Points"], rows, foot
 
     def rules(
         self,

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from scorer.engine.model import SIDES, Pair, Rules, Side, Unit
 from scorer.engine.sheet import Column, Game, Item, Sheet, bonus
+from scorer.engine.whist import WhistGame
+from scorer.engine.words import game_heading
 
 
 def bonus_item(rules: Rules) -> Item:
@@ -41,8 +43,12 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class GameBlock:
-    game: Game
+    """A game below the line: its heading ("2d game"; at Whist with its end, "1st game:
+    5 to 2, We, a double"), the game itself, and each side's figures in it."""
+
+    game: Game | WhistGame
     cells: Pair[tuple[Cell, ...]]
+    heading: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +79,10 @@ def layout(sheet: Sheet) -> Layout:
     return Layout(
         honours=Pair(honours(Side.WE), honours(Side.THEY)),
         games=tuple(
-            GameBlock(game, Pair(*(tricks(game, side) for side in SIDES))) for game in sheet.games
+            GameBlock(
+                game, Pair(*(tricks(game, side) for side in SIDES)), game_heading(game.number)
+            )
+            for game in sheet.games
         ),
     )
 

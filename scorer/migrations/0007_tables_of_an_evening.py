@@ -7,26 +7,31 @@ from django.db import migrations, models
 
 from scorer import kept
 
-def let_substitutes_in(apps, schema_editor):
-    """A seat of a rubber in play now takes a substitute (Law 27), once."""
+def unguard(apps, schema_editor):
+    """Every guard off while tables are rebuilt (see 0006), the ledger's too."""
     connection = schema_editor.connection
-    kept.remove(connection, kept.before_substitutes())
-    kept.install(connection, kept.RECORD)
+    kept.remove(connection, kept.present(connection))
 
 
-def keep_seats_whole(apps, schema_editor):
+def guard(apps, schema_editor):
+    """Every guard back, a seat of a rubber in play now taking a substitute once (Law 27)."""
     connection = schema_editor.connection
-    kept.remove(connection, kept.RECORD)
-    kept.install(connection, kept.before_substitutes())
+    kept.install(connection, kept.present(connection))
+
+
+def guard_as_before(apps, schema_editor):
+    connection = schema_editor.connection
+    kept.install(connection, kept.before_substitutes(kept.present(connection)))
 
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorer", "0005_told_in_words"),
+        ("scorer", "0006_rubber_game"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
+        migrations.RunPython(unguard, guard_as_before),
         migrations.CreateModel(
             name="Candidacy",
             fields=[
@@ -258,5 +263,5 @@ class Migration(migrations.Migration):
                 name="one_claim_at_a_time",
             ),
         ),
-        migrations.RunPython(let_substitutes_in, keep_seats_whole),
+        migrations.RunPython(guard, unguard),
     ]

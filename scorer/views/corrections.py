@@ -34,13 +34,14 @@ def correction(request: SignedInRequest, pk: int, number: int) -> HttpResponseBa
             revision=state.rubber.revision,
             seats=seat_names(state),
             recorded_trump=trump,
+            game=state.game,
         )
         return _correction_page(request, state, deal, form)
     data = request.POST.copy()
     for field, value in CorrectionForm.values_of(deal).items():  # disabled fields are not sent
         if field not in data:
             data[field] = "" if value is None else str(value)
-    form = CorrectionForm(data, seats=seat_names(state), recorded_trump=trump)
+    form = CorrectionForm(data, seats=seat_names(state), recorded_trump=trump, game=state.game)
     if not form.is_valid():
         return _correction_page(request, state, deal, form, status=422)
     return _correct(
@@ -95,7 +96,7 @@ def _correct(
 
 
 def _window(state: reads.TableState, number: int) -> engine.Window:
-    return engine.window(
+    return state.game.window(
         state.sheet,
         number,
         next_trump_declared=state.in_progress is not None,
@@ -121,6 +122,7 @@ def _correction_page(
             revision=state.rubber.revision,
             seats=seat_names(state),
             recorded_trump=trump,
+            game=state.game,
         )
     last = bool(state.recorded) and deal.number == state.recorded[-1].number
     context = {
@@ -133,6 +135,7 @@ def _correction_page(
         "removal": removal or (RemovalForm(revision=state.rubber.revision) if last else None),
         "message": message,
         "spade_convention": state.rubber.spade_convention,
+        "game": state.game,
     }
     return render(request, "scorer/correction.html", context, status=status)
 

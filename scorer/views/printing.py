@@ -32,7 +32,8 @@ def rubber_print(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def print_page(request: HttpRequest) -> HttpResponse:
     """What can be printed: blank pads, an evening's results, any rubber from its page."""
-    return _printing_page(request, PrintForm(initial={"paper": Club.get().paper}))
+    club = Club.get()
+    return _printing_page(request, PrintForm(initial={"paper": club.paper, "game": club.game}))
 
 
 @login_required
@@ -44,7 +45,9 @@ def pad_print(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _printing_page(request, form, status=400)
     data = form.cleaned_data
-    pdf = printing.pad_document(data["per_page"], data["pages"], printing.paper(data["paper"]))
+    pdf = printing.pad_document(
+        data["per_page"], data["pages"], printing.paper(data["paper"]), form.chosen_game()
+    )
     return _pdf(pdf, printing.filename("score-pad", None, timezone.localdate()))
 
 

@@ -69,6 +69,8 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
                     first_dealer=form.dealer(),
                     user=request.user,
                     key=form.cleaned_data["key"],
+                    game=form.chosen_game(),
+                    unit=form.chosen_unit(),
                 )
                 return redirect("scorer:rubber", pk=rubber.pk)
     elif request.method == "POST":  # "Find": the same form, the members narrowed down
@@ -98,9 +100,12 @@ def _same_table(request: HttpRequest) -> dict[str, Any]:
     rubber = Rubber.objects.filter(pk=same).first() if same.isdecimal() else None
     if rubber is None:
         return {}
-    initial: dict[str, Any] = {"table": rubber.table}
-    for seat in rubber.seats.all():
-        initial[f"seat_{seat.position}"] = seat.member_id
+    game = rubber.game_rules
+    initial: dict[str, Any] = {"table": rubber.table, "game": game.code, "unit": rubber.unit}
+    by_seat = {seat.position: seat.member_id for seat in rubber.seats.all()}
+    players = game.next_seating(tuple(by_seat[seat] for seat in game.seats))
+    for seat, member in zip(game.seats, players, strict=True):
+        initial[f"seat_{seat}"] = member
     return initial
 
 
@@ -153,7 +158,7 @@ def declaration(request: SignedInRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
     if request.method == "GET":
         return render_table(request, state, declaration=_declaration_form(state), part="panel")
-    form = DeclarationForm(request.POST, seats=seat_names(state))
+    form = DeclarationForm(request.POST, seats=seat_names(state), game=state.game)
     if not form.is_valid():
         return render_table(request, state, declaration=form, status=422)
     return write(request, state, form, partial(writes.declare, declaration=form.declaration()))
@@ -168,7 +173,7 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
             return done(request, state)
         return render_table(request, state, message=_result_not_saved(state, request), status=409)
     trump = engine.Trump(state.in_progress.trump)  # type: ignore[call-arg]  # by value: mypy#10573
-    form = ResultForm(request.POST, trump=trump)
+    form = ResultForm(request.POST, trump=trump, game=state.game)
     if not form.is_valid():
         return render_table(request, state, result=form, status=422)
     return write(request, state, form, partial(writes.record_result, result=form.result()))
@@ -277,7 +282,7 @@ def _yours(
         return declaration_words(read, deal)
     if isinstance(form, ResultForm) and read.in_progress is not None:
         deal = writes.as_recorded(read.in_progress, form.result())
-        return engine.words.result(deal.to_engine())
+        return read.game.result_words(read.game.deal_of(deal.called()))
     if isinstance(form, AgreementForm):
         return "your agreement"
     return ""
@@ -333,12 +338,13 @@ def table_context(
     corrections = corrections_of(rubber)
     sheet = sheet_view(state, corrections)
     revision = rubber.revision
-    spades_unplayed = deal is not None and engine.may_go_unplayed(
-        deal.declaration(), rubber.rules, state.sheet.game.points
+    spades_unplayed = deal is not None and state.game.may_go_unplayed(
+        deal.called(), rubber.rules, state.sheet.game.points
     )
     my_sides = sides_for(request, state) if writing else set()
     return {
         "rubber": rubber,
+        "game": state.game,
         "state": state,
         "sheet": sheet,
         "corrections": corrections_view(state, corrections),
@@ -402,15 +408,18 @@ def _declaration_form(state: reads.TableState) -> DeclarationForm:
             "doubles": min(deal.doubles, 4),
             "more_doubles": deal.doubles if deal.doubles > 4 else None,
         }
-    return DeclarationForm(initial=initial, revision=state.rubber.revision, seats=seat_names(state))
+    return DeclarationForm(
+        initial=initial, revision=state.rubber.revision, seats=seat_names(state), game=state.game
+    )
 
 
 def seat_names(state: reads.TableState) -> list[str]:
-    return [member.short_name for member in state.seats]
+    """Each seat as a choice of dealer: the player's short name, or the dummy's."""
+    return [state.game.seat_label(seat, m.short_name) for seat, m in enumerate(state.seats)]
 
 
 def _result_form(state: reads.TableState) -> ResultForm:
     deal = state.in_progress
     assert deal is not None
     trump = engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573
-    return ResultForm(trump=trump, revision=state.rubber.revision)
+    return ResultForm(trump=trump, revision=state.rubber.revision, game=state.game)

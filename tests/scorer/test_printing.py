@@ -297,7 +297,11 @@ def test_a_pad_asked_for_badly_is_refused_on_the_printing_page_in_sentences(carr
     forms = Forms(page)
     pads = forms.form(reverse("scorer:pad_print"))
     assert pads["values"] == {"pages": "0"}  # no chip stands for 3, nor for B5
-    assert pads["choices"] == {"per_page": ["1", "2", "4"], "paper": ["A4", "letter"]}
+    assert pads["choices"] == {
+        "game": ["bridge", "three-handed", "whist"],
+        "per_page": ["1", "2", "4"],
+        "paper": ["A4", "letter"],
+    }
     evening = forms.form(reverse("scorer:evening"))
     assert evening["values"]["day"] == timezone.localdate().isoformat()
     assert '<option value="Table 1">' in page
@@ -416,8 +420,12 @@ def test_the_print_page_shows_every_choice_with_two_forms_and_the_clubs_paper_ch
 
     forms = Forms(page)
     pads = forms.form(reverse("scorer:pad_print"))
-    assert pads["choices"] == {"per_page": ["1", "2", "4"], "paper": ["A4", "letter"]}
-    assert pads["values"] == {"per_page": "2", "pages": "5", "paper": "letter"}
+    assert pads["choices"] == {
+        "game": ["bridge", "three-handed", "whist"],
+        "per_page": ["1", "2", "4"],
+        "paper": ["A4", "letter"],
+    }
+    assert pads["values"] == {"game": "bridge", "per_page": "2", "pages": "5", "paper": "letter"}
     for label in ("One", "Two", "Four", "A4", "US Letter"):
         assert f"<span>{label}</span>" in page
     evening = forms.form(reverse("scorer:evening"))
