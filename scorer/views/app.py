@@ -96,11 +96,11 @@ def offline_forms(request: SignedInRequest, pk: int) -> HttpResponse:
         {
             "trump": trump.value,
             "side": side.value,
-            "form": ResultForm(trump=trump),
+            "form": ResultForm(trump=trump, game=state.game),
             "deal": SimpleNamespace(number=0, trump=trump.value),
             "legend": tricks_legend(side, names),
         }
-        for trump in engine.Trump
+        for trump in state.game.trumps
         for side in engine.SIDES
     ]
     # Each seat's side, and who deals after it: the deal passes to the left (Law 32).
@@ -111,7 +111,8 @@ def offline_forms(request: SignedInRequest, pk: int) -> HttpResponse:
     context = {
         "rubber": state.rubber,
         "state": state,
-        "declaration": DeclarationForm(seats=seat_names(state)),
+        "game": state.game,
+        "declaration": DeclarationForm(seats=seat_names(state), game=state.game),
         "results": results,
         "seats": json.dumps(seats),
     }

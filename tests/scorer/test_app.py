@@ -104,3 +104,15 @@ def test_the_table_page_says_offline_needs_javascript(carr, rubber):
     text = carr.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
     assert "<noscript>" in text
     assert "Without JavaScript this page needs the network" in text
+
+
+def test_a_whist_rubbers_offline_forms_are_the_games_own(carr, players):
+    from scorer import writes
+
+    rubber = writes.start_rubber(
+        table="Whist", members=players, first_dealer=0, user=players[0].user, game=engine.WHIST
+    )
+    page = carr.get(reverse("scorer:offline_forms", args=[rubber.pk])).content.decode()
+    made = set(re.findall(r'data-step="result" data-trump="([^"]+)"', page))
+    assert made == {trump.value for trump in engine.WHIST.trumps}
+    assert f"Save {engine.WHIST.declaration_name}" in page
