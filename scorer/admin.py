@@ -12,7 +12,17 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorer.models import Club, Correction, Deal, Member, Rubber, Seat
+from scorer.models import (
+    Candidacy,
+    Club,
+    Correction,
+    Deal,
+    Member,
+    Membership,
+    Rubber,
+    Seat,
+    Table,
+)
 
 
 @admin.register(Club)
@@ -45,7 +55,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 class SeatInline(ReadOnlyInline):
     model = Seat
-    fields = ("position", "member")
+    fields = ("position", "member", "substitute")
     readonly_fields = fields
 
 
@@ -97,4 +107,34 @@ class CorrectionAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Correction | None = None) -> bool:
+        return False
+
+
+class MembershipInline(ReadOnlyInline):
+    model = Membership
+    fields = ("member", "joined_at", "left_at", "why_left")
+    readonly_fields = fields
+
+
+class CandidacyInline(ReadOnlyInline):
+    model = Candidacy
+    fields = ("member", "claimed_at", "prior", "settled_at", "settled")
+    readonly_fields = fields
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    """Tables are kept by their pages (scorer/tables.py), where each step is a keyed write
+    the laws decide: here they are read only."""
+
+    list_display = ("name", "day", "formed_at", "broken_up_at")
+    inlines = [MembershipInline, CandidacyInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Table | None = None) -> bool:
         return False

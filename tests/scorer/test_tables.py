@@ -10,9 +10,12 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ledger.models import Posting
 from scorer import tables
@@ -300,3 +303,90 @@ def test_both_names_appear_on_the_sheet_and_its_print(six, staff, client):
     line = f"Mr. Lacey plays for {quitting.name} (Law 27); the rubber posts to {quitting.name}."
     assert line in client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
     assert line in pages(client.get(reverse("scorer:rubber_print", args=[rubber.pk])))[0]
+
+
+# -- Random evenings through the site ------------------------------------------------------------
+
+
+def _steps():
+    who = st.integers(0, 9)
+    return st.lists(
+        st.one_of(
+            st.tuples(st.just("form"), st.lists(who, min_size=4, max_size=7, unique=True)),
+            st.tuples(st.just("claim"), who),
+            st.tuples(st.just("leave"), who),
+            st.tuples(st.just("next"), st.just(0)),
+            st.tuples(st.just("substitute"), who),
+            st.tuples(st.just("break"), st.just(0)),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(steps=_steps(), seed=st.integers(0, 2**16))
+def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, steps, seed):
+    """Arrivals, claims, departures, substitutes, cuts and break-ups in any order, each
+    refused or done: nobody belongs to two tables, a table never exceeds six, and every
+    rubber has four distinct players of its table."""
+    rng = random.Random(seed)
+    with transaction.atomic():
+        names = iter(f"Table {n}" for n in range(1, 100))
+        for step, arg in steps:
+            table = Table.objects.filter(broken_up_at__isnull=True).order_by("-pk").first()
+            try:
+                with transaction.atomic():
+                    if step == "form":
+                        form([ten[i] for i in arg], staff, name=next(names), seed=rng.randrange(99))
+                    elif table is None:
+                        continue
+                    elif step == "claim":
+                        tables.claim_entry(
+                            table=table, member=ten[arg], seen=str(table.revision), user=staff
+                        )
+                    elif step == "leave":
+                        tables.leave(
+                            table=table, member=ten[arg], seen=str(table.revision), user=staff
+                        )
+                    elif step == "next":
+                        if table.rubbers.filter(agreed_at__isnull=True).exists():
+                            finish(table, staff)
+                        tables.next_rubber(
+                            table=table, seen=str(table.revision), user=staff, rng=rng
+                        )
+                    elif step == "substitute":
+                        seats = tables.view(table).seats
+                        if seats:
+                            tables.appoint_substitute(
+                                table=table,
+                                quitting=seats[0].member,
+                                substitute=ten[arg],
+                                seen=str(table.revision),
+                                user=staff,
+                            )
+                    elif step == "break":
+                        if table.rubbers.filter(agreed_at__isnull=True).exists():
+                            finish(table, staff)
+                        tables.break_up(table=table, seen=str(table.revision), user=staff)
+            except Refused:
+                pass
+            open_memberships = list(
+                Membership.objects.filter(left_at__isnull=True).values_list("member_id", flat=True)
+            )
+            assert len(open_memberships) == len(set(open_memberships))
+            for each in Table.objects.all():
+                assert each.memberships.filter(left_at__isnull=True).count() <= 6
+            for rubber in Rubber.objects.filter(at_table__isnull=False):
+                players = [seat.member_id for seat in rubber.seats.all()]
+                assert len(set(players)) == 4
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def ten(six):
+    return [*six, *(make_member(f"Guest {n}", f"Guest{n}") for n in range(4))]
