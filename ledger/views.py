@@ -312,16 +312,17 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
             "Points won",
             "Points lost",
             "Net points",
-            f"Money{money}, exact",
+            f"Stakes{money}, exact",
             f"Money{money}, rounded",
             f"Brought forward{money}",
             f"Due{money}",
+            f"Table money{money}",
         ]
     )
     for line in result.lines:
         out.writerow(
             [
-                line.member.name,
+                line.name,
                 line.rubbers,
                 line.points_won,
                 -line.points_lost,
@@ -330,12 +331,13 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
                 plain(line.rounded, unit),
                 plain(line.brought_forward, unit),
                 plain(line.due, unit),
+                plain(line.table_money, unit),
             ]
         )
     out.writerow([])
     out.writerow(["Pays", "To", f"Amount{money}"])
     for transfer in result.transfers:
-        out.writerow([transfer.payer.name, transfer.payee.name, plain(transfer.amount, unit)])
+        out.writerow([transfer.payer_name, transfer.payee_name, plain(transfer.amount, unit)])
     out.writerow([])
     out.writerow(["Table", "Started", "Sides", "Value", "Stake"])
     for staked in result.rubbers:
@@ -347,6 +349,18 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
                 staked.sides,
                 staked.value,
                 staked.stake,
+            ]
+        )
+    out.writerow([])
+    out.writerow(["Table money", "Member", f"Charged{money}", "Waived"])
+    for charged in result.charges:
+        waiver = charged.waiver
+        out.writerow(
+            [
+                charged.charge.reason,
+                charged.member.name,
+                plain(-charged.charge.amount, unit),
+                waiver.reason if waiver else "",
             ]
         )
     out.writerow([])
