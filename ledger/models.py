@@ -466,4 +466,4 @@ class Transfer(Kept):
 
     @property
     def payee_name(self) -> str:
-        return self.payee.name if self.payee else HOUSE
+        return self.payee.name if self.payee else HOUSE.lower()  # "pays the house £0.25"

@@ -192,7 +192,10 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
             "payment_form": PaymentForm(),
             "close_form": CloseForm(seen=result.seen),
             "charges": [
-                (charged, None if charged.waiver or result.sitting.closed else WaiverForm())
+                (
+                    charged,
+                    None if charged.waiver or result.sitting.closed else WaiverForm(auto_id=False),
+                )
                 for charged in result.charges
             ],
         },
