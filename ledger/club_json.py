@@ -1,8 +1,9 @@
 """The whole club as one JSON document, `elwell-club/1`, out and back in: the scorer's
 part (scorer/club_json.py: the club, its accounts and members, every rubber) and the
-ledger's (its stakes, payments and sittings).
+ledger's (its stakes, table charges, waivers of table money, payments and sittings).
 
-The ledger's postings are not written out: they follow from the agreements and payments,
+The ledger's postings are not written out: they follow from the agreements, waivers and
+payments,
 and an imported closed settlement must come out as it was exported, or the import is
 refused. Import goes into an empty club, in one transaction: a file that does not validate
 changes nothing. `export_club` of an imported club gives back the document it came from.
@@ -21,7 +22,7 @@ from django.db import transaction
 from pydantic import Field, ValidationError
 
 from ledger import services as ledger
-from ledger.models import Payment, Sitting, Stake
+from ledger.models import Payment, Posting, Sitting, Stake, TableCharge
 from scorer.club_json import (
     Account,
     ClubSettings,
@@ -63,10 +64,48 @@ def export_club() -> dict[str, Any]:
             }
             for stake in Stake.objects.select_related("set_by").order_by("valid_from", "id")
         ],
+        "table_charges": [
+            {
+                "basis": charge.basis,
+                "amount": None if charge.amount is None else money_text(charge.amount),
+                "hundreds": None if charge.hundreds is None else money_text(charge.hundreds),
+                "valid_from": charge.valid_from.isoformat(),
+                "set_by": charge.set_by.get_username(),
+            }
+            for charge in TableCharge.objects.select_related("set_by").order_by("valid_from", "id")
+        ],
         "rubbers": scorer_part["rubbers"],
+        "waivers": _waivers(),
         "payments": _payments(),
         "sittings": _sittings(),
     }
+
+
+WAIVED = "table money waived: "
+
+
+def _waivers() -> list[dict[str, Any]]:
+    """Each waiver of a member's table money, by the rubber it was charged with (its
+    place in `rubbers`) and the member."""
+    order = {
+        pk: n
+        for n, pk in enumerate(
+            Rubber.objects.order_by("started_at", "id").values_list("pk", flat=True)
+        )
+    }
+    waivers = Posting.objects.filter(kind=Posting.WAIVER, member__isnull=False).select_related(
+        "member__user"
+    )
+    return [
+        {
+            "member": waiver.member.user.get_username(),
+            "rubber": order[waiver.rubber_id],
+            "reason": waiver.reason.removeprefix(WAIVED),
+            "waived_at": waiver.posted_at.isoformat(),
+        }
+        for waiver in waivers.order_by("posted_at", "id")
+        if waiver.member is not None and waiver.rubber_id is not None
+    ]
 
 
 def _name(user: User | None) -> str | None:
@@ -113,7 +152,11 @@ def _sittings() -> list[dict[str, Any]]:
                 "due": {
                     line.member.user.get_username(): money_text(line.due)
                     for line in sitting.lines.select_related("member__user")
+                    if line.member is not None
                 },
+                "house_due": next(
+                    (money_text(ln.due) for ln in sitting.lines.all() if ln.member is None), None
+                ),
             }
         )
     return found
@@ -128,6 +171,21 @@ class StakeDoc(Shape):
     smallest_unit: Money
     valid_from: Moment
     set_by: Name
+
+
+class TableChargeDoc(Shape):
+    basis: Literal["rubber", "sitting"]
+    amount: Money | None
+    hundreds: Money | None
+    valid_from: Moment
+    set_by: Name
+
+
+class WaiverDoc(Shape):
+    member: Name
+    rubber: Annotated[int, Field(ge=0)]
+    reason: Annotated[str, Field(min_length=1, max_length=150)]
+    waived_at: Moment
 
 
 class PaymentDoc(Shape):
@@ -149,6 +207,7 @@ class SittingDoc(Shape):
     closed_at: Moment | None
     closed_by: Name | None
     due: dict[Name, Money]
+    house_due: Money | None = None  # the house's table money due, for a closed sitting
 
 
 class ClubDoc(Shape):
@@ -157,7 +216,9 @@ class ClubDoc(Shape):
     accounts: list[Account]
     members: list[MemberDoc]
     stakes: list[StakeDoc]
+    table_charges: Annotated[list[TableChargeDoc], Field(default_factory=list)]
     rubbers: list[RubberDoc]
+    waivers: Annotated[list[WaiverDoc], Field(default_factory=list)]
     payments: list[PaymentDoc]
     sittings: list[SittingDoc]
 
@@ -211,6 +272,8 @@ class _Loader(Loader):
         self.people(document.club, document.accounts, document.members)
         for n, stake in enumerate(document.stakes):
             self._stake(stake, f"stakes[{n}]")
+        for n, charge in enumerate(document.table_charges):
+            self._charge(charge, f"table_charges[{n}]")
         self.rubbers(document.rubbers)
         self._ledger()
         return {"members": len(self.members), "rubbers": len(document.rubbers)}
@@ -231,12 +294,49 @@ class _Loader(Loader):
             ),
         )
 
+    def _charge(self, data: TableChargeDoc, where: str) -> None:
+        latest = TableCharge.latest()
+        if latest is not None and data.valid_from < latest.valid_from:
+            raise ImportRefused(f"{where}.valid_from: charges come in the order they were set")
+        self.refused_as(
+            where,
+            lambda: ledger.set_table_charge(
+                basis=data.basis,
+                amount=data.amount,
+                hundreds=data.hundreds,
+                user=self.user(data.set_by, f"{where}.set_by"),
+                seen=ledger.charge_seen(latest),
+                at=data.valid_from,
+            ),
+        )
+
+    def _waiver(self, item: WaiverDoc, where: str) -> None:
+        rubbers = list(Rubber.objects.order_by("started_at", "id"))
+        if item.rubber >= len(rubbers):
+            raise ImportRefused(f"{where}.rubber must name a rubber in the file")
+        member = self.member(item.member, f"{where}.member")
+        charge = Posting.objects.filter(
+            kind=Posting.TABLE, member=member, rubber=rubbers[item.rubber]
+        ).first()
+        if charge is None:
+            raise ImportRefused(f"{where}: no table money was charged to {item.member} there")
+        self.refused_as(
+            where,
+            lambda: ledger.waive(
+                charge=charge, reason=item.reason, user=self.any_user(), at=item.waived_at
+            ),
+        )
+
+    def any_user(self) -> User:
+        return next(iter(self.users.values()))
+
     def _ledger(self) -> None:
         """Payments and closings, in the order they happened: a payment before a closing
         counts in it."""
         events: list[tuple[datetime, int, int]] = []
         payments, sittings = self.document.payments, self.document.sittings
         events += [(payment.recorded_at, 0, n) for n, payment in enumerate(payments)]
+        events += [(waiver.waived_at, 2, n) for n, waiver in enumerate(self.document.waivers)]
         made: dict[int, Sitting] = {}
         for n, item in enumerate(sittings):
             place = f"sittings[{n}]"
@@ -257,9 +357,12 @@ class _Loader(Loader):
             elif item.due:
                 raise ImportRefused(f"{place}.due: an open sitting has nothing fixed as due")
         recorded: list[Payment] = []
-        for _, what, n in sorted(events, key=lambda event: (event[0], event[1])):
+        # At one moment: a payment, then a waiver, then a closing.
+        for _, what, n in sorted(events, key=lambda event: (event[0], event[1] % 2, event[1])):
             if what == 0:
                 recorded.append(self._payment(payments[n], f"payments[{n}]", recorded))
+            elif what == 2:
+                self._waiver(self.document.waivers[n], f"waivers[{n}]")
             else:
                 self._close(made[n], sittings[n], f"sittings[{n}]")
 
@@ -292,6 +395,11 @@ class _Loader(Loader):
                 sitting, self.user(closed_by, f"{where}.closed_by"), at=item.closed_at
             ),
         )
-        found = {line.member.user.get_username(): line.due for line in closed.lines}
-        if found != dict(item.due):
+        found = {
+            line.member.user.get_username(): line.due
+            for line in closed.lines
+            if line.member is not None
+        }
+        house = next((line.due for line in closed.lines if line.member is None), None)
+        if found != dict(item.due) or house != item.house_due:
             raise ImportRefused(f"{where}: its settlement does not come out as exported")

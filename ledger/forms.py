@@ -1,4 +1,5 @@
-"""The secretary's forms: the stake, a sitting, a payment; and a period for the club's table."""
+"""The secretary's forms: the stake, table money and its waivers, a sitting, a payment; and a
+period for the club's table."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from ledger.models import Payment
-from ledger.money import MOST_PAYMENT, MOST_STAKE, STAKE_PLACES
+from ledger.models import Payment, TableCharge
+from ledger.money import MOST_CHARGE, MOST_HUNDREDS, MOST_PAYMENT, MOST_STAKE, STAKE_PLACES
 from scorer.models import Member
 from scorer.once import KeyedForm
 
@@ -47,6 +48,53 @@ class StakeForm(KeyedForm):
         initial=Decimal("0.01"),
         label="Smallest unit of the currency",
         widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
+    )
+
+
+class TableChargeForm(KeyedForm):
+    """Table money from now on; `seen` is the charge in force when the form was shown.
+    A fixed amount, or so many hundred points at the stake: one of the two."""
+
+    basis = forms.ChoiceField(
+        choices=TableCharge.BASES,
+        initial=TableCharge.PER_RUBBER,
+        widget=forms.RadioSelect,
+        label="Charged to",
+    )
+    amount = forms.DecimalField(
+        required=False,
+        min_value=Decimal(0),
+        max_value=MOST_CHARGE,
+        decimal_places=STAKE_PLACES,
+        label="A fixed amount",
+        widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
+    )
+    hundreds = forms.DecimalField(
+        required=False,
+        min_value=Decimal(0),
+        max_value=MOST_HUNDREDS,
+        decimal_places=STAKE_PLACES,
+        label="Or hundreds of points at the stake",
+        widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        given = [data[name] for name in ("amount", "hundreds") if name in data]
+        if len(given) == 2 and (given[0] is None) == (given[1] is None):
+            raise forms.ValidationError(
+                "Give table money as a fixed amount or as hundreds of points at the "
+                "stake: one of the two (0 for none)."
+            )
+        return data
+
+
+class WaiverForm(KeyedForm):
+    """Waiving one member's table money, with the reason."""
+
+    reason = forms.CharField(
+        max_length=150, label="Reason", help_text="The host, the director, a guest night."
     )
 
 

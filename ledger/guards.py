@@ -1,6 +1,6 @@
 """The ledger's guards in the database (the machinery is scorer/kept.py): postings,
-payments, stakes and closed settlements are never changed or deleted, nothing posts into a
-closed settlement, and sittings never overlap."""
+payments, stakes, table charges and closed settlements are never changed or deleted,
+nothing posts into a closed settlement, and sittings never overlap."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ LEDGER = (
     *kept("ledger_settlementline", "a closed settlement is never changed"),
     *kept("ledger_transfer", "a closed settlement is never changed"),
     *kept("ledger_stake", "a stake is kept as set: set a new one from now on"),
+    *kept("ledger_tablecharge", "table money is kept as set: set a new charge from now on"),
     Guard(
         "ledger_sitting_closed_update",
         "ledger_sitting",

@@ -22,7 +22,16 @@ from django.db.models.expressions import Combinable
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from ledger.money import MOST_PAYMENT, MOST_STAKE, Inexact, from_millionths, millionths, say
+from ledger.money import (
+    MOST_CHARGE,
+    MOST_HUNDREDS,
+    MOST_PAYMENT,
+    MOST_STAKE,
+    Inexact,
+    from_millionths,
+    millionths,
+    say,
+)
 from scorer import engine
 from scorer.models import Member, Rubber
 
@@ -30,16 +39,17 @@ if TYPE_CHECKING:
     # An amount is set from a Decimal, an int or an expression, and read as a Decimal.
     # (Django's fields take type arguments only in django-stubs, not when the site runs.)
     _Millionths = models.BigIntegerField[Decimal | int | Combinable, Decimal]
+    _MaybeMillionths = models.BigIntegerField[Decimal | int | Combinable | None, Decimal | None]
 else:
-    _Millionths = models.BigIntegerField
+    _Millionths = _MaybeMillionths = models.BigIntegerField
 
 
-class MoneyField(_Millionths):
+class _Money:
     """An amount, kept as a whole number of millionths of the currency. SQLite would keep
     a decimal as a float, and lose digits; an integer it keeps exactly, as PostgreSQL does,
     and sums exactly."""
 
-    description = "An amount of money, exact to a millionth"
+    name: str
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Decimal | None:
         return None if value is None else from_millionths(value)
@@ -60,6 +70,21 @@ class MoneyField(_Millionths):
     @property
     def validators(self) -> list[Any]:
         return []  # the range of whole numbers it is kept as is not the amount's own
+
+
+class MoneyField(_Money, _Millionths):
+    """An amount of money (`_Money`)."""
+
+    description = "An amount of money, exact to a millionth"
+
+
+class MaybeMoneyField(_Money, _MaybeMillionths):
+    """An amount of money (`_Money`), or none."""
+
+    description = "An amount of money, exact to a millionth, or none"
+
+
+HOUSE = "The house"  # the club's own account, of table money
 
 
 class Kept(models.Model):
@@ -147,6 +172,80 @@ class Stake(Kept):
         return cls.objects.order_by("-valid_from", "-id").first()
 
 
+class TableCharge(Kept):
+    """Table money, from a moment on: what each player pays the house, for each rubber
+    or once a sitting; a fixed amount, or so many hundred points at the rubber's stake.
+    Like the stake, a new charge is a new row replacing the one in force."""
+
+    PER_RUBBER, PER_SITTING = "rubber", "sitting"
+    BASES = [(PER_RUBBER, "each player, each rubber"), (PER_SITTING, "each player, once a sitting")]
+
+    basis = models.CharField(max_length=8, choices=BASES)
+    # Exactly one of these: a fixed amount in the stake's currency, or a number of hundred
+    # points at the stake in force when the rubber started (2: the stake of 200 points).
+    amount = MaybeMoneyField(null=True, blank=True)
+    hundreds = MaybeMoneyField(null=True, blank=True)
+    valid_from = models.DateTimeField(default=timezone.now, db_index=True)
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    replaces = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-valid_from"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(amount__gte=0, amount__lte=MOST_CHARGE, hundreds__isnull=True)
+                | Q(hundreds__gte=0, hundreds__lte=MOST_HUNDREDS, amount__isnull=True),
+                name="charge_fixed_or_by_the_stake",
+            ),
+            models.CheckConstraint(
+                condition=Q(basis__in=["rubber", "sitting"]), name="charge_basis_known"
+            ),
+            models.UniqueConstraint(
+                Coalesce("replaces", Value(0)), name="one_charge_replaces_another"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table money {self.rule}, from {timezone.localtime(self.valid_from):%-d %b %Y}"
+
+    @property
+    def free(self) -> bool:
+        return not (self.amount or self.hundreds)
+
+    @property
+    def rule(self) -> str:
+        """ "£0.25 each player, each rubber", "the stake of 200 points each player, once a
+        sitting", "none" """
+        if self.free:
+            return "none"
+        if self.amount is not None:
+            stake = Stake.latest()
+            money = say(self.amount, stake.currency if stake else "")
+        else:
+            money = f"the stake of {(self.hundreds or 0) * 100:,.0f} points"
+        return f"{money} {self.get_basis_display()}"
+
+    def for_stake(self, stake: Stake | None) -> Decimal:
+        """What one player pays under this charge, at this stake (None: no stake, so no
+        currency and no table money)."""
+        if stake is None:
+            return Decimal(0)
+        if self.amount is not None:
+            return self.amount
+        assert self.hundreds is not None  # the database keeps one of the two
+        return self.hundreds * stake.per_hundred
+
+    @classmethod
+    def in_force(cls, at: datetime) -> TableCharge | None:
+        return cls.objects.filter(valid_from__lte=at).order_by("-valid_from", "-id").first()
+
+    @classmethod
+    def latest(cls) -> TableCharge | None:
+        return cls.objects.order_by("-valid_from", "-id").first()
+
+
 class Sitting(models.Model):
     """An evening, or whatever period the club settles: the rubbers started in it.
 
@@ -218,18 +317,39 @@ class Payment(Kept):
 
 class Posting(Kept):
     """A change to a member's balance, naming its counterparty and its reason. Positive:
-    the member is owed more (or owes less)."""
+    the member is owed more (or owes less).
+
+    Table money posts twice: the charge to the member, and the same back the other way to
+    the house (a posting with no member, `against` the member's charge); a waiver likewise,
+    both halves `against` the charge it waives."""
 
     RUBBER, ROUNDING, PAYMENT = "rubber", "rounding", "payment"
-    KINDS = [(RUBBER, "Rubber"), (ROUNDING, "Rounding at settlement"), (PAYMENT, "Payment")]
+    TABLE, WAIVER = "table", "waiver"
+    KINDS = [
+        (RUBBER, "Rubber"),
+        (ROUNDING, "Rounding at settlement"),
+        (PAYMENT, "Payment"),
+        (TABLE, "Table money"),
+        (WAIVER, "Table money waived"),
+    ]
 
-    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="postings")
+    # None: the house, the club's own account of table money.
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="postings"
+    )
     kind = models.CharField(max_length=8, choices=KINDS)
     rubber = models.ForeignKey(
         Rubber, on_delete=models.PROTECT, null=True, blank=True, related_name="postings"
     )
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True)
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, null=True, blank=True)
+    charge = models.ForeignKey(
+        TableCharge, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    # The member's charge this posting answers: the house's half of it, or a waiver of it.
+    against = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     points = models.IntegerField(default=0)
     amount = MoneyField()
     currency = models.CharField(max_length=3)
@@ -252,21 +372,75 @@ class Posting(Kept):
                 name="rounded_once_a_settlement",
             ),
             models.UniqueConstraint(fields=["payment", "member"], name="a_payment_posts_once"),
+            # Table money: once a rubber (or once a sitting) to each player; the house's
+            # half once to each charge; a charge waived once.
+            models.UniqueConstraint(
+                fields=["rubber", "member"],
+                condition=Q(kind="table", sitting__isnull=True),
+                name="table_money_once_a_rubber",
+            ),
+            models.UniqueConstraint(
+                fields=["sitting", "member"],
+                condition=Q(kind="table"),
+                name="table_money_once_a_sitting",
+            ),
+            models.UniqueConstraint(
+                fields=["against"],
+                condition=Q(kind="table"),
+                name="the_house_takes_a_charge_once",
+            ),
+            models.UniqueConstraint(
+                fields=["against"],
+                condition=Q(kind="waiver", member__isnull=False),
+                name="a_charge_is_waived_once",
+            ),
+            models.UniqueConstraint(
+                fields=["against"],
+                condition=Q(kind="waiver", member__isnull=True),
+                name="the_house_gives_back_a_waiver_once",
+            ),
+            models.UniqueConstraint(
+                fields=["sitting"],
+                condition=Q(kind="rounding", member__isnull=True),
+                name="the_house_rounded_once_a_settlement",
+            ),
+            # Only table money goes to the house, each half against a member's charge, and
+            # the house's rounding at a settlement.
+            models.CheckConstraint(
+                condition=Q(
+                    member__isnull=False,
+                    against__isnull=True,
+                    kind__in=["rubber", "rounding", "payment", "table"],
+                )
+                | Q(kind="table", member__isnull=True, against__isnull=False)
+                | Q(kind="waiver", against__isnull=False)
+                | Q(kind="rounding", member__isnull=True, against__isnull=True),
+                name="only_table_money_to_the_house",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.member}: {say(self.amount, self.currency, signed=True)} ({self.reason})"
+        who = self.member or "The house"
+        return f"{who}: {say(self.amount, self.currency, signed=True)} ({self.reason})"
+
+    @property
+    def table_money(self) -> bool:
+        return self.kind in (self.TABLE, self.WAIVER)
 
 
 class SettlementLine(Kept):
     """A member's part in a closed settlement, as it was closed."""
 
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="lines")
-    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    # None: the house's line, its table money.
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     rubbers = models.PositiveIntegerField()
     points_won = models.IntegerField()
     points_lost = models.IntegerField()
     exact = MoneyField()
+    table_money = MoneyField(default=Decimal(0))
     rounded = MoneyField()
     brought_forward = MoneyField()
     due = MoneyField()
@@ -274,20 +448,44 @@ class SettlementLine(Kept):
     class Meta:
         ordering = ["member__name"]
         constraints = [
-            models.UniqueConstraint(fields=["sitting", "member"], name="one_line_a_member")
+            models.UniqueConstraint(fields=["sitting", "member"], name="one_line_a_member"),
+            models.UniqueConstraint(
+                fields=["sitting"], condition=Q(member__isnull=True), name="one_line_the_house"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.member} in {self.sitting}: {self.due}"
+        return f"{self.member or 'The house'} in {self.sitting}: {self.due}"
 
 
 class Transfer(Kept):
     """Who pays whom how much, to settle a closed settlement."""
 
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="transfers")
-    payer = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
-    payee = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    # None: the house, paid its table money (or paying back a waiver).
+    payer = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    payee = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     amount = MoneyField()
 
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(payer__isnull=False) | Q(payee__isnull=False),
+                name="a_transfer_names_a_member",
+            )
+        ]
+
     def __str__(self) -> str:
-        return f"{self.payer} pays {self.payee} {self.amount}"
+        return f"{self.payer_name} pays {self.payee_name} {self.amount}"
+
+    @property
+    def payer_name(self) -> str:
+        return self.payer.name if self.payer else HOUSE
+
+    @property
+    def payee_name(self) -> str:
+        return self.payee.name if self.payee else HOUSE.lower()  # "pays the house £0.25"

@@ -35,6 +35,10 @@ MILLIONTH = Decimal(1).scaleb(-PLACES)
 MOST_STAKE = Decimal(10_000)
 MOST_PAYMENT = Decimal(1_000_000_000)
 STAKE_PLACES = 4
+# Table money: a fixed amount of at most this, or at most this many hundred points at the
+# stake (so at most MOST_HUNDREDS × MOST_STAKE a player), to STAKE_PLACES places.
+MOST_CHARGE = Decimal(10_000)
+MOST_HUNDREDS = Decimal(100)
 
 
 class Inexact(ValueError):

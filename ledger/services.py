@@ -1,8 +1,9 @@
 """Writing to the ledger, and the settlement of a sitting.
 
-An agreed rubber posts once to each of its players; a payment posts to its payer and its
-payee; closing a sitting rounds each member's amount (posting the rounding) and fixes who
-pays whom. Every one of these adds up to nothing across the members.
+An agreed rubber posts once to each of its players, with its table money to each and to
+the house; a payment posts to its payer and its payee; closing a sitting rounds each
+member's amount (posting the rounding) and fixes who pays whom. Every one of these adds up
+to nothing across the members and the house.
 """
 
 from __future__ import annotations
@@ -20,8 +21,19 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
-from ledger.models import Payment, Posting, SettlementLine, Sitting, Stake, Transfer
+from ledger.models import (
+    HOUSE,
+    Payment,
+    Posting,
+    SettlementLine,
+    Sitting,
+    Stake,
+    TableCharge,
+    Transfer,
+)
 from ledger.money import (
+    MOST_CHARGE,
+    MOST_HUNDREDS,
     MOST_PAYMENT,
     MOST_STAKE,
     ROUNDING_RULE,
@@ -103,7 +115,55 @@ def post_rubber(
                 posted_at=at or timezone.now(),
             )
         )
-    return Posting.objects.bulk_create(postings)
+    posted = Posting.objects.bulk_create(postings)
+    return posted + post_table_money(rubber, seats, sitting, at=at or timezone.now())
+
+
+def post_table_money(
+    rubber: Rubber, seats: Sequence[Member], sitting: Sitting | None, *, at: datetime
+) -> list[Posting]:
+    """Table money for an agreed rubber, at the charge and the stake in force when it
+    started: each player pays the house, for this rubber, or once a sitting (with the
+    first of his rubbers agreed in it). The database takes each charge once; a player
+    charged for the sitting already is not charged again."""
+    charge = TableCharge.in_force(rubber.started_at)
+    stake = Stake.in_force(rubber.started_at)
+    if charge is None or stake is None:
+        return []
+    each = charge.for_stake(stake)
+    once_a_sitting = charge.basis == TableCharge.PER_SITTING
+    if not each or (once_a_sitting and sitting is None):
+        return []  # nothing to charge, or no sitting to charge it once in
+    started = timezone.localtime(rubber.started_at)
+    reason = f"table money, rubber at {rubber.table}, {started:%d %b %Y %H:%M}"
+    if once_a_sitting:
+        assert sitting is not None
+        reason = f"table money for {sitting.name} (first rubber at {rubber.table})"
+    posted = []
+    for member in dict.fromkeys(seats):
+        fields = {
+            "kind": Posting.TABLE,
+            "rubber": rubber,
+            "sitting": sitting if once_a_sitting else None,
+            "charge": charge,
+            "currency": stake.currency,
+            "reason": reason,
+            "posted_at": at,
+        }
+        try:
+            with transaction.atomic():
+                charged = Posting.objects.create(
+                    member=member, amount=-each, counterparty=HOUSE.lower(), **fields
+                )
+        except IntegrityError:
+            if not once_a_sitting:
+                raise
+            continue  # charged for this sitting with an earlier rubber
+        house = Posting.objects.create(
+            member=None, against=charged, amount=each, counterparty=member.name, **fields
+        )
+        posted += [charged, house]
+    return posted
 
 
 NO_STAKE = "no stake: points only"
@@ -290,23 +350,169 @@ def _stake_changed(now: Stake | None) -> Stale:
     )
 
 
+# -- Table money -------------------------------------------------------------------------------
+
+
+def charge_seen(charge: TableCharge | None) -> str:
+    """What a page says of the table charge in force, for a form to carry back."""
+    return str(charge.pk) if charge else "none"
+
+
+@transaction.atomic
+def set_table_charge(
+    *,
+    basis: str,
+    amount: Decimal | None,
+    hundreds: Decimal | None,
+    user: User,
+    seen: str,
+    at: datetime | None = None,
+) -> TableCharge:
+    """Table money from now on: a fixed amount, or so many hundred points at the stake,
+    for each player each rubber or once a sitting. It replaces the charge the form was
+    shown; if another has been set since, this one is refused."""
+    at = at or timezone.now()
+    current = TableCharge.latest()
+    if charge_seen(current) != seen:
+        raise _charge_changed(current)
+    if basis not in dict(TableCharge.BASES):
+        raise LedgerError("Table money is charged each rubber or once a sitting.")
+    if (amount is None) == (hundreds is None):
+        raise LedgerError(
+            "Table money is either a fixed amount or so many hundred points at the stake: "
+            "give one of the two."
+        )
+    most, given = (MOST_CHARGE, amount) if amount is not None else (MOST_HUNDREDS, hundreds)
+    assert given is not None
+    if not given.is_finite() or not 0 <= given <= most:
+        what = "amount" if amount is not None else "number of hundred points"
+        raise LedgerError(f"Table money's {what} is between nothing and {most:,}.")
+    if given != given.quantize(Decimal(1).scaleb(-STAKE_PLACES)):
+        raise LedgerError(f"Table money has at most {STAKE_PLACES} places.")
+    try:
+        with transaction.atomic():
+            return TableCharge.objects.create(
+                basis=basis,
+                amount=amount,
+                hundreds=hundreds,
+                valid_from=at,
+                set_by=user,
+                replaces=current,
+            )
+    except IntegrityError:  # another charge replaced the same one a moment before
+        raise _charge_changed(TableCharge.latest()) from None
+
+
+def _charge_changed(now: TableCharge | None) -> Stale:
+    said = f"it is now {now}" if now else "there is none now"
+    return Stale(
+        f"The table money was changed since this page was shown ({said}): nothing was "
+        "changed. Set it again if you still mean to."
+    )
+
+
+@transaction.atomic
+def waive(*, charge: Posting, reason: str, user: User, at: datetime | None = None) -> Posting:
+    """A member's table money waived (the host, the director, a guest night): a posting
+    back the other way, to him and from the house, with the reason; the charge is kept.
+    The database takes one waiver of a charge."""
+    if charge.kind != Posting.TABLE or charge.member is None or charge.rubber is None:
+        raise LedgerError("Only a member's table money can be waived.")
+    reason = " ".join(reason.split())
+    if not reason:
+        raise LedgerError("Say why the table money is waived: the host, the director, a guest.")
+    member = charge.member
+    sitting = covering(charge.rubber.started_at, lock=True)
+    if sitting is not None and sitting.closed:
+        raise LedgerError(
+            f"{sitting.name} is closed: its settlement is never changed, so "
+            f"{member.name}'s table money in it cannot be waived now."
+        )
+    fields = {
+        "kind": Posting.WAIVER,
+        "against": charge,
+        "rubber": charge.rubber,
+        "sitting": charge.sitting,
+        "charge": charge.charge,
+        "currency": charge.currency,
+        "reason": f"table money waived: {reason}"[:200],
+        "posted_at": at or timezone.now(),
+    }
+    try:
+        with transaction.atomic():
+            waiver = Posting.objects.create(
+                member=member, amount=-charge.amount, counterparty=HOUSE.lower(), **fields
+            )
+    except IntegrityError:  # the database keeps one waiver a charge
+        raise Stale(
+            f"{member.name}'s table money ({charge.reason}) has been waived already: "
+            "nothing more was changed."
+        ) from None
+    Posting.objects.create(member=None, amount=charge.amount, counterparty=member.name, **fields)
+    return waiver
+
+
+@dataclass(frozen=True)
+class Charged:
+    """A member's table money in a settlement, and its waiver if it was waived."""
+
+    charge: Posting
+    waiver: Posting | None
+
+    @property
+    def member(self) -> Member:
+        member = self.charge.member
+        assert member is not None  # a member's charge, never the house's half
+        return member
+
+
+def charges(sitting: Sitting) -> list[Charged]:
+    """The table money charged to members for a sitting's rubbers, in the order posted."""
+    postings = Posting.objects.filter(
+        kind__in=[Posting.TABLE, Posting.WAIVER],
+        member__isnull=False,
+        rubber__started_at__gte=sitting.start,
+        rubber__started_at__lt=sitting.end,
+    ).select_related("member", "rubber")
+    waivers = {p.against_id: p for p in postings if p.kind == Posting.WAIVER}
+    return [
+        Charged(p, waivers.get(p.pk))
+        for p in sorted(postings, key=lambda p: (p.posted_at, p.pk))
+        if p.kind == Posting.TABLE
+    ]
+
+
 # -- Settlements ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Line:
-    member: Member
+    member: Member | None  # None: the house, which takes the table money
     rubbers: int
     points_won: int
     points_lost: int  # as a negative number
-    exact: Decimal  # the rubbers' money at their stakes
-    rounded: Decimal
+    exact: Decimal  # the rubbers' money at their stakes, between the players
+    rounded: Decimal  # this sitting's money, stakes and table money, rounded
     brought_forward: Decimal  # owed or due from before, payments included
     due: Decimal  # positive: to be received; negative: to be paid
+    table_money: Decimal = NOTHING  # charged less waived: − for a member, + for the house
 
     @property
     def net_points(self) -> int:
         return self.points_won + self.points_lost
+
+    @property
+    def name(self) -> str:
+        return self.member.name if self.member is not None else HOUSE
+
+    @property
+    def house(self) -> bool:
+        return self.member is None
+
+    @property
+    def money(self) -> Decimal:
+        """This sitting's money exactly: the stakes' and the table money."""
+        return self.exact + self.table_money
 
 
 @dataclass(frozen=True)
@@ -330,7 +536,13 @@ class Settlement:
     transfers: list[Transfer]
     unagreed: list[Rubber]  # rubbers in the sitting not yet agreed: no closing till they are
     rubbers: list[StakedRubber]
+    charges: list[Charged]
     rule: str = ROUNDING_RULE
+
+    @property
+    def table_money(self) -> Decimal:
+        """The house's table money this sitting (what the members' lines owe it)."""
+        return sum((line.table_money for line in self.lines if line.house), NOTHING)
 
     @property
     def total(self) -> Decimal:
@@ -341,13 +553,13 @@ class Settlement:
         """The settlement's figures in a few letters, for a closing form to carry back: if
         they have changed when it is sent (a rubber agreed, a payment recorded), it is
         refused."""
-        figures = repr(
-            (
-                [(ln.member.pk, ln.rubbers, ln.exact, ln.brought_forward) for ln in self.lines],
-                [rubber.pk for rubber in self.unagreed],
-                str(self.unit),
-            )
-        )
+        lines = [
+            (line.member and line.member.pk, line.rubbers, line.exact, line.table_money)
+            for line in self.lines
+        ]
+        before = [line.brought_forward for line in self.lines]
+        unagreed = [rubber.pk for rubber in self.unagreed]
+        figures = repr((lines, before, unagreed, str(self.unit)))
         return hashlib.sha256(figures.encode()).hexdigest()[:16]
 
 
@@ -357,21 +569,27 @@ def settlement(sitting: Sitting) -> Settlement:
     currency = stake.currency if stake else ""
     unit = stake.smallest_unit if stake else DEFAULT_UNIT
     if sitting.closed:
-        lines = [
-            Line(
-                kept.member,
-                kept.rubbers,
-                kept.points_won,
-                kept.points_lost,
-                kept.exact,
-                kept.rounded,
-                kept.brought_forward,
-                kept.due,
-            )
-            for kept in sitting.lines.select_related("member")
-        ]
+        lines = sorted(
+            (
+                Line(
+                    kept.member,
+                    kept.rubbers,
+                    kept.points_won,
+                    kept.points_lost,
+                    kept.exact,
+                    kept.rounded,
+                    kept.brought_forward,
+                    kept.due,
+                    kept.table_money,
+                )
+                for kept in sitting.lines.select_related("member")
+            ),
+            key=lambda line: (line.house, line.name),
+        )
         transfers = list(sitting.transfers.select_related("payer", "payee").order_by("id"))
-        return Settlement(sitting, currency, unit, lines, transfers, [], staked_rubbers(sitting))
+        return Settlement(
+            sitting, currency, unit, lines, transfers, [], staked_rubbers(sitting), charges(sitting)
+        )
     played = (
         Posting.objects.filter(
             kind=Posting.RUBBER,
@@ -386,18 +604,35 @@ def settlement(sitting: Sitting) -> Settlement:
             exact=Sum("amount", default=NOTHING),
         )
     )
+    # Table money, charged less waived, by member; the house's (member None) too.
+    tabled = (
+        Posting.objects.filter(
+            kind__in=[Posting.TABLE, Posting.WAIVER],
+            rubber__started_at__gte=sitting.start,
+            rubber__started_at__lt=sitting.end,
+        )
+        .values("member")
+        .annotate(total=Sum("amount", default=NOTHING))
+    )
+    table: dict[int | None, Decimal] = {row["member"]: row["total"] for row in tabled}
     before = _settled_balances(excluding=sitting)
-    ids = {row["member"] for row in played} | {k for k, v in before.items() if v}
-    members = {m.pk: m for m in Member.objects.filter(pk__in=ids)}
-    names = {pk: member.name for pk, member in members.items()}
-    exact = dict.fromkeys(members, NOTHING)
-    counts = dict.fromkeys(members, (0, 0, 0))
+    ids: set[int | None] = set(table) | {k for k, v in before.items() if v}
+    ids |= {row["member"] for row in played}
+    members: dict[int | None, Member | None] = {
+        m.pk: m for m in Member.objects.filter(pk__in=[pk for pk in ids if pk is not None])
+    }
+    if None in ids:
+        members[None] = None
+    names = {pk: member.name if member else HOUSE for pk, member in members.items()}
+    exact: dict[int | None, Decimal] = dict.fromkeys(members, NOTHING)
+    counts: dict[int | None, tuple[int, int, int]] = dict.fromkeys(members, (0, 0, 0))
     for row in played:
         exact[row["member"]] = row["exact"]
         counts[row["member"]] = (row["rubbers"], row["won"], row["lost"])
-    # What each member is due, brought forward included, rounded to whole units: a part of
-    # a unit brought forward (from a smaller unit before) is rounded here with the rest.
-    carried = {pk: before.get(pk, NOTHING) + exact[pk] for pk in members}
+    # What each member (and the house) is due, brought forward included, rounded to whole
+    # units: a part of a unit brought forward (from a smaller unit before) is rounded here
+    # with the rest.
+    carried = {pk: before.get(pk, NOTHING) + exact[pk] + table.get(pk, NOTHING) for pk in members}
     rounded_due = round_to_nothing(carried, unit, names) if carried else {}
     lines = [
         Line(
@@ -407,10 +642,11 @@ def settlement(sitting: Sitting) -> Settlement:
             rounded_due[pk] - before.get(pk, NOTHING),
             before.get(pk, NOTHING),
             rounded_due[pk],
+            table.get(pk, NOTHING),
         )
-        for pk in sorted(members, key=names.__getitem__)
+        for pk in sorted(members, key=lambda pk: (pk is None, names[pk]))
     ]
-    due = {line.member.pk: int(line.due / unit) for line in lines}
+    due = {pk: int(rounded_due[pk] / unit) for pk in members}
     transfers = [
         Transfer(
             sitting=sitting, payer=members[t.payer], payee=members[t.payee], amount=t.amount * unit
@@ -419,7 +655,9 @@ def settlement(sitting: Sitting) -> Settlement:
     ]
     rubbers = staked_rubbers(sitting)
     unagreed = [staked.rubber for staked in rubbers if not staked.rubber.agreed]
-    return Settlement(sitting, currency, unit, lines, transfers, unagreed, rubbers)
+    return Settlement(
+        sitting, currency, unit, lines, transfers, unagreed, rubbers, charges(sitting)
+    )
 
 
 def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
@@ -445,10 +683,10 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
     return found
 
 
-def _settled_balances(*, excluding: Sitting) -> dict[int, Decimal]:
-    """Each member's balance from what has been settled: the rounded amounts of closed
-    settlements, and every payment."""
-    balances: dict[int, Decimal] = {}
+def _settled_balances(*, excluding: Sitting) -> dict[int | None, Decimal]:
+    """Each member's balance (and the house's, None) from what has been settled: the
+    rounded amounts of closed settlements, and every payment."""
+    balances: dict[int | None, Decimal] = {}
     closed = SettlementLine.objects.exclude(sitting=excluding).values("member")
     for row in closed.annotate(total=Sum("rounded")):
         balances[row["member"]] = row["total"]
@@ -502,6 +740,7 @@ def close(
             points_won=line.points_won,
             points_lost=line.points_lost,
             exact=line.exact,
+            table_money=line.table_money,
             rounded=line.rounded,
             brought_forward=line.brought_forward,
             due=line.due,
@@ -514,14 +753,14 @@ def close(
             member=line.member,
             kind=Posting.ROUNDING,
             sitting=sitting,
-            amount=line.rounded - line.exact,
+            amount=line.rounded - line.money,
             currency=result.currency,
             counterparty="the other members of the settlement",
             reason=f"rounding at the settlement of {sitting.name}",
             posted_at=at,
         )
         for line in result.lines
-        if line.rounded != line.exact
+        if line.rounded != line.money
     )
     return settlement(sitting)
 
@@ -568,8 +807,8 @@ def currency() -> tuple[str, Decimal]:
     return (stake.currency, stake.smallest_unit) if stake else ("", DEFAULT_UNIT)
 
 
-def balances() -> dict[int, Decimal]:
-    """Every member's balance, in one query."""
+def balances() -> dict[int | None, Decimal]:
+    """Every member's balance, and the house's (None), in one query."""
     totals = Posting.objects.values("member").annotate(total=Sum("amount"))
     return {row["member"]: row["total"] for row in totals}
 
@@ -607,6 +846,7 @@ def club_table(start: datetime, end: datetime) -> list[Standing]:
     with_partner: dict[int, dict[int, int]] = {}
     for posting in postings:
         member = posting.member
+        assert member is not None  # a rubber posts to its players, never to the house
         members[member.pk] = member
         played.setdefault(member.pk, []).append(posting.points)
         gains = with_partner.setdefault(member.pk, {})

@@ -23,8 +23,10 @@ from ledger.forms import (
     ReverseForm,
     SittingForm,
     StakeForm,
+    TableChargeForm,
+    WaiverForm,
 )
-from ledger.models import Payment, Sitting, Stake
+from ledger.models import Payment, Posting, Sitting, Stake, TableCharge
 from ledger.money import plain
 from scorer import printing
 from scorer.http import SignedInRequest
@@ -65,6 +67,9 @@ def index(request: HttpRequest) -> HttpResponse:
                     "smallest_unit": stake.smallest_unit.normalize() if stake else "0.01",
                 },
             ),
+            "charge": TableCharge.in_force(timezone.now()),
+            "charge_form": TableChargeForm(seen=ledger.charge_seen(TableCharge.latest())),
+            "house": balances.get(None, Decimal(0)),
             "sittings": Sitting.objects.all()[:20],
             "sitting_form": SittingForm(
                 initial={
@@ -111,6 +116,54 @@ def set_stake(request: SignedInRequest) -> HttpResponseBase:
 
 @login_required
 @require_POST
+def set_table_charge(request: SignedInRequest) -> HttpResponseBase:
+    _staff(request)
+    form = TableChargeForm(request.POST)
+
+    def write() -> Answer:
+        data = form.cleaned_data
+        charge = ledger.set_table_charge(
+            basis=data["basis"],
+            amount=data["amount"],
+            hundreds=data["hundreds"],
+            seen=data["seen"],
+            user=request.user,
+        )
+        return Answer(
+            reverse("ledger:index"),
+            f"Table money is now {charge.rule}, for rubbers started from now on.",
+        )
+
+    return carry_out(request, form, what="table charge", write=write, back=reverse("ledger:index"))
+
+
+@login_required
+@require_POST
+def waive(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """A member's table money waived, with the reason: a posting back, the charge kept."""
+    _staff(request)
+    charge = get_object_or_404(
+        Posting.objects.select_related("member", "rubber"),
+        pk=pk,
+        kind=Posting.TABLE,
+        member__isnull=False,
+    )
+    form = WaiverForm(request.POST)
+    assert charge.rubber is not None  # table money is charged with a rubber
+    sitting = ledger.covering(charge.rubber.started_at)
+    back = reverse("ledger:sitting", args=[sitting.pk]) if sitting else reverse("ledger:index")
+
+    def write() -> Answer:
+        waiver = ledger.waive(charge=charge, reason=form.cleaned_data["reason"], user=request.user)
+        return Answer(
+            back, f"Waived: {waiver.member}'s {charge.reason} ({form.cleaned_data['reason']})."
+        )
+
+    return carry_out(request, form, what="waiver", write=write, back=back)
+
+
+@login_required
+@require_POST
 def open_sitting(request: SignedInRequest) -> HttpResponseBase:
     _staff(request)
     form = SittingForm(request.POST)
@@ -140,6 +193,13 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
             "settlement": result,
             "payment_form": PaymentForm(),
             "close_form": CloseForm(seen=result.seen),
+            "charges": [
+                (
+                    charged,
+                    None if charged.waiver or result.sitting.closed else WaiverForm(auto_id=False),
+                )
+                for charged in result.charges
+            ],
         },
     )
 
@@ -251,12 +311,18 @@ def _currency() -> dict[str, object]:
 
 def _statement(request: HttpRequest, member: Member) -> HttpResponse:
     rows = ledger.statement(member)
+    table_money = sum((row.posting.amount for row in rows if row.posting.table_money), Decimal(0))
+    stakes = sum(
+        (row.posting.amount for row in rows if row.posting.kind == Posting.RUBBER), Decimal(0)
+    )
     return render(
         request,
         "ledger/statement.html",
         {
             "member": member,
             "rows": rows,
+            "stakes": stakes,
+            "table_money": table_money,
             "balance": rows[-1].balance if rows else Decimal(0),
             **_currency(),
         },
@@ -314,16 +380,17 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
             "Points won",
             "Points lost",
             "Net points",
-            f"Money{money}, exact",
+            f"Stakes{money}, exact",
             f"Money{money}, rounded",
             f"Brought forward{money}",
             f"Due{money}",
+            f"Table money{money}",
         ]
     )
     for line in result.lines:
         out.writerow(
             [
-                line.member.name,
+                line.name,
                 line.rubbers,
                 line.points_won,
                 -line.points_lost,
@@ -332,12 +399,13 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
                 plain(line.rounded, unit),
                 plain(line.brought_forward, unit),
                 plain(line.due, unit),
+                plain(line.table_money, unit),
             ]
         )
     out.writerow([])
     out.writerow(["Pays", "To", f"Amount{money}"])
     for transfer in result.transfers:
-        out.writerow([transfer.payer.name, transfer.payee.name, plain(transfer.amount, unit)])
+        out.writerow([transfer.payer_name, transfer.payee_name, plain(transfer.amount, unit)])
     out.writerow([])
     out.writerow(["Table", "Started", "Sides", "Value", "Stake"])
     for staked in result.rubbers:
@@ -349,6 +417,18 @@ def _csv(result: ledger.Settlement) -> HttpResponse:
                 staked.sides,
                 staked.value,
                 staked.stake,
+            ]
+        )
+    out.writerow([])
+    out.writerow(["Table money", "Member", f"Charged{money}", "Waived"])
+    for charged in result.charges:
+        waiver = charged.waiver
+        out.writerow(
+            [
+                charged.charge.reason,
+                charged.member.name,
+                plain(-charged.charge.amount, unit),
+                waiver.reason if waiver else "",
             ]
         )
     out.writerow([])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -88,3 +90,58 @@ def test_a_table_of_five_cuts_out_and_takes_a_sixth(phone):
     expect(kibitzer.get_by_role("heading", name="Table 1")).to_be_visible()
     assert kibitzer.locator("main form").count() == 0
     screenshot(kibitzer, "table-followed")
+
+
+def test_a_substitute_a_departure_from_the_cut_a_leaver_and_a_break_up_by_their_buttons(phone):
+    members = [make_member(name, short) for name, short in SIX]
+    get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+    page = phone()
+    sign_in(page, "secretary")
+    page.get_by_role("link", name="Tonight's tables").click()
+    for n, member in enumerate(members[:5]):
+        page.select_option(f"select[name=candidate_{n}]", label=member.name)
+    page.get_by_role("button", name="Form the table and cut").click()
+    expect(page.get_by_role("heading", name="How the table formed")).to_be_visible()
+
+    # Law 27: one of the four quits; Mr. Lacey plays for him until the rubber ends.
+    table = Table.objects.get()
+    quitting = table.rubbers.get().seats.get(position=0).member
+    page.get_by_label("Who quits").select_option(label=quitting.name)
+    page.get_by_label("His substitute").select_option(label="Mr. Lacey")
+    page.get_by_label("The other three players consent (Law 27)").check()
+    page.get_by_role("button", name="Appoint the substitute").click()
+    expect(
+        page.get_by_text(f"Mr. Lacey plays for {quitting.name} until the end of this rubber")
+    ).to_be_visible()
+    page.get_by_role("link", name="The rubber in play").click()
+    expect(page.get_by_text(f"Mr. Lacey plays for {quitting.name} (Law 27)")).to_be_visible()
+    page.go_back()
+
+    page.get_by_role("button", name="Revoke the follow link").click()
+    expect(page.get_by_text("Every follow link of Table 1 given so far is revoked")).to_be_visible()
+
+    agree_the_rubber_in_play()
+    page.reload()
+    page.get_by_text("Play otherwise, by agreement").click()
+    first_four = [seat.member.name for seat in table.rubbers.get().seats.order_by("position")]
+    for n, name in enumerate(first_four):
+        page.get_by_label(f"Player {n + 1}", exact=True).select_option(label=name)
+    page.get_by_role("button", name="These four play: we agree").click()
+    expect(page.get_by_text("the players agreed to depart from the cut")).to_be_visible()
+    expect(page.get_by_text("The players departed from the cut by agreement.")).to_be_visible()
+
+    sitting_out = next(m for m in members[:5] if m.name not in first_four)
+    page.get_by_label("Who leaves").select_option(label=sitting_out.name)
+    page.get_by_role("button", name="Leave the table").click()
+    expect(page.get_by_text(f"{sitting_out.name} has left Table 1.")).to_be_visible()
+
+    agree_the_rubber_in_play()
+    page.reload()
+    page.get_by_text("Break up the table").click()
+    page.get_by_role("button", name="Break up Table 1").click()
+    expect(page.get_by_text("Table 1 has broken up.")).to_be_visible()
+    screenshot(page, "table-broken-up")
+
+    page.get_by_role("link", name="The noticeboard, for a screen on the wall").click()
+    expect(page.get_by_role("heading", name=re.compile("^Tonight's tables"))).to_be_visible()
+    screenshot(page, "noticeboard")

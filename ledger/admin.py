@@ -1,0 +1,23 @@
+"""The staff's view of the ledger's table money: read here, set only from the ledger's page
+(a new charge replaces the one in force; the database refuses changes, scorer/kept.py)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from ledger.models import TableCharge
+
+
+@admin.register(TableCharge)
+class TableChargeAdmin(admin.ModelAdmin):
+    list_display = ["rule", "valid_from", "set_by"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: TableCharge | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: TableCharge | None = None) -> bool:
+        return False

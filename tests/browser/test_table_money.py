@@ -1,0 +1,78 @@
+"""Table money by what the secretary sees: he sets it on the ledger's page, a rubber is
+agreed, the settlement shows it apart from the stakes with the house's line, and he
+waives the host's."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from ledger import services as ledger
+from ledger.models import Posting, TableCharge
+from tests.support.browser import screenshot, tap
+from tests.support.club import NAMES, make_member
+from tests.support.ledger import WON_BY_WE, agreed, set_stake
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_secretary_charges_table_money_and_waives_the_hosts(phone):
+    players = [make_member(name, short) for name, short in NAMES]
+    secretary = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+    set_stake("0.50", secretary, at=timezone.now() - timedelta(days=1))
+    now = timezone.now()
+    ledger.open_sitting(
+        name="Tonight", start=now - timedelta(hours=2), end=now + timedelta(hours=6), user=secretary
+    )
+
+    page = phone()
+    page.goto("/")
+    page.get_by_role("link", name="Sign in to score").click()
+    page.get_by_label("Username").fill("secretary")
+    page.get_by_label("Password").fill("pw")
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("link", name="Ledger").click()
+
+    page.get_by_text("Change the table money").click()
+    tap(page, "Charged to", "Each player, each rubber")
+    page.get_by_label("A fixed amount").fill("0.25")
+    page.get_by_role("button", name="Set the table money from now on").click()
+    expect(page.get_by_text("Table money is now £0.25 each player, each rubber")).to_be_visible()
+    assert TableCharge.objects.count() == 1
+
+    agreed(players, secretary, WON_BY_WE)  # at the table, both sides agree
+
+    page.reload()
+    expect(page.get_by_role("cell", name="The house (table money)")).to_be_visible()
+    page.get_by_role("link", name="Tonight").click()
+    expect(page.get_by_role("heading", name="Tonight")).to_be_visible()
+    house = page.locator("li.house")
+    expect(house).to_contain_text("The house (table money): due +£1.00")
+    fenwick = page.locator("li", has_text="Miss Fenwick: due")
+    expect(fenwick).to_contain_text("stakes −£1.42")
+    expect(fenwick).to_contain_text("table money −£0.25")
+    expect(page.get_by_text("Miss Fenwick pays the house")).to_be_visible()
+
+    carr = page.locator("li", has_text="Mrs. Carr: table money")
+    carr.get_by_text("Waive Carr's table money").click()
+    carr.get_by_label("Reason").fill("the host")
+    carr.get_by_role("button", name="Waive it").click()
+    expect(page.get_by_text("Waived: Mrs. Carr's")).to_be_visible()
+    expect(page.locator("li.house")).to_contain_text("due +£0.75")
+    expect(page.get_by_text("waived: the host")).to_be_visible()
+    assert Posting.objects.filter(kind=Posting.WAIVER).count() == 2
+    screenshot(page, "table-money-settlement")
+
+    with page.expect_response(
+        lambda r: "application/pdf" in r.headers.get("content-type", "")
+    ) as answer:
+        page.get_by_role("link", name="Print (PDF)").click()
+    pdf = page.context.request.get(answer.value.url).body()
+    assert pdf.startswith(b"%PDF")
+    from tests.support.browser import SCREENSHOTS
+
+    (SCREENSHOTS / "table-money-settlement.pdf").write_bytes(pdf)
