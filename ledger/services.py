@@ -44,9 +44,8 @@ from ledger.money import (
     round_to_nothing,
 )
 from scorer import engine
-from scorer.models import Member, Rubber
+from scorer.models import Member, Rubber, Seat
 from scorer.once import Refused, Stale
-from scorer.reads import seated
 
 NOTHING = Decimal(0)
 DEFAULT_UNIT = Decimal("0.01")
@@ -190,6 +189,7 @@ class Stakes:
     def __init__(self) -> None:
         self.stakes = list(Stake.objects.order_by("valid_from", "id"))
         self.starts = [stake.valid_from for stake in self.stakes]
+        self.said: dict[tuple[int, str], str] = {}
 
     def at(self, moment: datetime) -> Stake | None:
         found = bisect_right(self.starts, moment)
@@ -198,7 +198,12 @@ class Stakes:
     def words(self, moment: datetime, game: engine.CardGame[Any, Any] = engine.BRIDGE) -> str:
         """ "£0.50 a hundred points", "£0.10 a point", or "no stake: points only" """
         stake = self.at(moment)
-        return stake.words_for(game) if stake else NO_STAKE
+        if stake is None:
+            return NO_STAKE
+        key = (stake.pk, game.code)
+        if key not in self.said:  # said once a stake: Babel's formatting is not cheap
+            self.said[key] = stake.words_for(game)
+        return self.said[key]
 
 
 def check_amount(amount: Decimal, unit: Decimal) -> None:
@@ -660,15 +665,37 @@ def settlement(sitting: Sitting) -> Settlement:
     )
 
 
+# What a settlement's list of rubbers reads of each: a year's sitting holds thousands.
+STAKED_FIELDS = (
+    "table",
+    "started_at",
+    "game",
+    "agreed_at",
+    "agreed_value",
+    "abandoned",
+    "abandoned_counts",
+)
+
+
 def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
-    """The sitting's rubbers in the order they started, each with its stake."""
+    """The sitting's rubbers in the order they started, each with its stake. A year's
+    sitting holds thousands: the players' names come in one query as plain rows, and each
+    stake is put in words once."""
     stakes = Stakes()
+    rubbers = list(sitting.rubbers().only(*STAKED_FIELDS).order_by("started_at", "id"))
+    names: dict[int, dict[int, str]] = {}
+    seats = Seat.objects.filter(rubber__in=sitting.rubbers().values("pk"))
+    for rubber_id, position, short_name in seats.values_list(
+        "rubber_id", "position", "member__short_name"
+    ):
+        names.setdefault(rubber_id, {})[position] = short_name
     found = []
-    for rubber in sitting.rubbers().prefetch_related("seats__member").order_by("started_at", "id"):
+    for rubber in rubbers:
         game = rubber.game_rules
-        names = [member.short_name for member in seated(rubber, rubber.seats.all())]
-        we = f"{names[0]} & {names[2]}" if names[0] != names[2] else f"{names[0]} with the dummy"
-        they = f"{names[1]} & {names[3]}"
+        by_seat = names[rubber.pk]
+        seat = [by_seat[game.player_at(place)] for place in engine.SEATS]
+        we = f"{seat[0]} & {seat[2]}" if seat[0] != seat[2] else f"{seat[0]} with the dummy"
+        they = f"{seat[1]} & {seat[3]}"
         points = rubber.agreed_value
         if points is None:
             value = "not yet agreed"
