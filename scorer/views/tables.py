@@ -92,8 +92,12 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "scorer/table.html",
         {
             "view": seen,
-            "write": TableWriteForm(seen=revision),
-            "claim": MemberAtTableForm(seen=revision, initial=_me(request)),
+            # Each form its own key: two writes from one page are two writes.
+            "next": TableWriteForm(seen=revision),
+            "revoke": TableWriteForm(seen=revision),
+            "break_up": TableWriteForm(seen=revision),
+            "claim": MemberAtTableForm(seen=revision, initial=_me(request), auto_id="claim_%s"),
+            "leaving": MemberAtTableForm(seen=revision, initial=_me(request), auto_id="leave_%s"),
             "substitute": SubstituteForm(seen=revision),
             "depart": DepartForm(seen=revision, members=members),
             "reasons": _reasons(seen),

@@ -390,3 +390,14 @@ def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, ste
 @pytest.fixture
 def ten(six):
     return [*six, *(make_member(f"Guest {n}", f"Guest{n}") for n in range(4))]
+
+
+def test_each_form_on_a_tables_page_has_a_key_and_ids_of_its_own(six, staff, client):
+    table = form(six[:4], staff)
+    client.force_login(staff)
+    page = client.get(reverse("scorer:table", args=[table.pk])).content.decode()
+    keys = re.findall(r'name="key" value="([^"]+)"', page)
+    assert len(keys) >= 4  # claim, leave, substitute, revoke: a rubber in play
+    assert len(set(keys)) == len(keys)
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(set(ids)) == len(ids)
