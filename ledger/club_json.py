@@ -32,6 +32,7 @@ from scorer.club_json import (
     Name,
     RubberDoc,
     Shape,
+    TableDoc,
     export_scorer,
     refusal,
 )
@@ -56,6 +57,7 @@ def export_club() -> dict[str, Any]:
         "stakes": [
             {
                 "per_hundred": money_text(stake.per_hundred),
+                "per_point": money_text(stake.per_point),
                 "currency": stake.currency,
                 "smallest_unit": money_text(stake.smallest_unit),
                 "valid_from": stake.valid_from.isoformat(),
@@ -64,6 +66,7 @@ def export_club() -> dict[str, Any]:
             for stake in Stake.objects.select_related("set_by").order_by("valid_from", "id")
         ],
         "rubbers": scorer_part["rubbers"],
+        "tables": scorer_part["tables"],
         "payments": _payments(),
         "sittings": _sittings(),
     }
@@ -124,6 +127,7 @@ def _sittings() -> list[dict[str, Any]]:
 
 class StakeDoc(Shape):
     per_hundred: Money
+    per_point: Money = Decimal(0)  # Short Whist's stake; absent in files before Whist
     currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
     smallest_unit: Money
     valid_from: Moment
@@ -158,6 +162,9 @@ class ClubDoc(Shape):
     members: list[MemberDoc]
     stakes: list[StakeDoc]
     rubbers: list[RubberDoc]
+    tables: list[TableDoc] = Field(
+        default_factory=list
+    )  # absent in files before the tables of an evening
     payments: list[PaymentDoc]
     sittings: list[SittingDoc]
 
@@ -211,7 +218,7 @@ class _Loader(Loader):
         self.people(document.club, document.accounts, document.members)
         for n, stake in enumerate(document.stakes):
             self._stake(stake, f"stakes[{n}]")
-        self.rubbers(document.rubbers)
+        self.rubbers(document.rubbers, document.tables)
         self._ledger()
         return {"members": len(self.members), "rubbers": len(document.rubbers)}
 
@@ -223,6 +230,7 @@ class _Loader(Loader):
             where,
             lambda: ledger.set_stake(
                 per_hundred=data.per_hundred,
+                per_point=data.per_point,
                 currency=data.currency,
                 smallest_unit=data.smallest_unit,
                 user=self.user(data.set_by, f"{where}.set_by"),
