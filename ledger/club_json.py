@@ -33,6 +33,7 @@ from scorer.club_json import (
     Name,
     RubberDoc,
     Shape,
+    TableDoc,
     export_scorer,
     refusal,
 )
@@ -57,6 +58,7 @@ def export_club() -> dict[str, Any]:
         "stakes": [
             {
                 "per_hundred": money_text(stake.per_hundred),
+                "per_point": money_text(stake.per_point),
                 "currency": stake.currency,
                 "smallest_unit": money_text(stake.smallest_unit),
                 "valid_from": stake.valid_from.isoformat(),
@@ -76,6 +78,7 @@ def export_club() -> dict[str, Any]:
         ],
         "rubbers": scorer_part["rubbers"],
         "waivers": _waivers(),
+        "tables": scorer_part["tables"],
         "payments": _payments(),
         "sittings": _sittings(),
     }
@@ -167,6 +170,7 @@ def _sittings() -> list[dict[str, Any]]:
 
 class StakeDoc(Shape):
     per_hundred: Money
+    per_point: Money = Decimal(0)  # Short Whist's stake; absent in files before Whist
     currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
     smallest_unit: Money
     valid_from: Moment
@@ -219,6 +223,9 @@ class ClubDoc(Shape):
     table_charges: Annotated[list[TableChargeDoc], Field(default_factory=list)]
     rubbers: list[RubberDoc]
     waivers: Annotated[list[WaiverDoc], Field(default_factory=list)]
+    tables: list[TableDoc] = Field(
+        default_factory=list
+    )  # absent in files before the tables of an evening
     payments: list[PaymentDoc]
     sittings: list[SittingDoc]
 
@@ -274,7 +281,7 @@ class _Loader(Loader):
             self._stake(stake, f"stakes[{n}]")
         for n, charge in enumerate(document.table_charges):
             self._charge(charge, f"table_charges[{n}]")
-        self.rubbers(document.rubbers)
+        self.rubbers(document.rubbers, document.tables)
         self._ledger()
         return {"members": len(self.members), "rubbers": len(document.rubbers)}
 
@@ -286,6 +293,7 @@ class _Loader(Loader):
             where,
             lambda: ledger.set_stake(
                 per_hundred=data.per_hundred,
+                per_point=data.per_point,
                 currency=data.currency,
                 smallest_unit=data.smallest_unit,
                 user=self.user(data.set_by, f"{where}.set_by"),

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
+from functools import partial
 from typing import Annotated, Any, Literal, overload
 
 from django.conf import global_settings, settings
@@ -36,10 +37,21 @@ from pydantic import (
 )
 
 from scorer import engine, reads, signals
-from scorer.engine.calls import call_of
 from scorer.engine.cutting import RANKS, SUITS
-from scorer.engine.interchange import deal_json, read_deal
-from scorer.models import MOST_POINTS, Club, Correction, Deal, Member, Rubber, Seat
+from scorer.engine.interchange import deal_json
+from scorer.models import (
+    MOST_POINTS,
+    Candidacy,
+    Club,
+    Correction,
+    Deal,
+    Member,
+    Membership,
+    Rubber,
+    Seat,
+    Table,
+    TableCut,
+)
 from scorer.once import Refused
 
 
@@ -56,6 +68,8 @@ def export_scorer() -> dict[str, Any]:
     club = Club.get()
     members = list(Member.objects.select_related("user"))
     usernames = {member.pk: member.user.get_username() for member in members}
+    rubbers = list(Rubber.objects.order_by("started_at", "id"))
+    tables = list(Table.objects.order_by("formed_at", "id"))
     return {
         "club": {
             "name": club.name,
@@ -63,6 +77,7 @@ def export_scorer() -> dict[str, Any]:
             "spade_convention": club.spade_convention,
             "abandoned_rubbers_count": club.abandoned_rubbers_count,
             "paper": club.paper,
+            "game": club.game,
         },
         "accounts": [
             {
@@ -78,9 +93,8 @@ def export_scorer() -> dict[str, Any]:
             {"username": usernames[m.pk], "name": m.name, "short_name": m.short_name}
             for m in members
         ],
-        "rubbers": [
-            _rubber(rubber, usernames) for rubber in Rubber.objects.order_by("started_at", "id")
-        ],
+        "rubbers": [_rubber(rubber, usernames, tables) for rubber in rubbers],
+        "tables": [_table(table, usernames, rubbers) for table in tables],
     }
 
 
@@ -97,8 +111,8 @@ def _declaration_json(called: engine.Called) -> dict[str, Any]:
     return deal_json(engine.Deal(called.dealer, called.trump, called.maker, called.doubles))
 
 
-def _rubber(rubber: Rubber, usernames: dict[int, str]) -> dict[str, Any]:
-    seats = [seat.member for seat in rubber.seats.select_related("member__user")]
+def _rubber(rubber: Rubber, usernames: dict[int, str], tables: list[Table]) -> dict[str, Any]:
+    seats = list(rubber.seats.select_related("substitute_confirmed_by"))
     at_table = reads.seated(rubber, rubber.seats.all())  # round the table, the dummy's too
     deals = list(rubber.deals.select_related("declared_by", "recorded_by"))
     recorded = [deal for deal in deals if not deal.in_progress]
@@ -118,7 +132,19 @@ def _rubber(rubber: Rubber, usernames: dict[int, str]) -> dict[str, Any]:
             "table": rubber.table,
             "started_at": rubber.started_at.isoformat(),
             "started_by": _name(rubber.started_by),
-            "seats": [usernames[member.pk] for member in seats],
+            "seats": [usernames[seat.member_id] for seat in seats],
+            "substitutes": [
+                {
+                    "for": usernames[seat.member_id],
+                    "substitute": usernames[seat.substitute_id],
+                    "confirmed_by": _name(seat.substitute_confirmed_by),
+                }
+                for seat in seats
+                if seat.substitute_id is not None
+            ],
+            "at_table": None
+            if rubber.at_table_id is None
+            else next(n for n, table in enumerate(tables) if table.pk == rubber.at_table_id),
             "first_dealer": rubber.first_dealer,
             "cut": None
             if not cut
@@ -175,6 +201,56 @@ def _rubber(rubber: Rubber, usernames: dict[int, str]) -> dict[str, Any]:
     return data
 
 
+def _table(table: Table, usernames: dict[int, str], rubbers: list[Rubber]) -> dict[str, Any]:
+    """A table of an evening: who belonged to it and when, the claims to enter it, and
+    each cut that began one of its rubbers (a rubber named by its place in `rubbers`)."""
+    index = {rubber.pk: n for n, rubber in enumerate(rubbers)}
+    return {
+        "name": table.name,
+        "day": table.day.isoformat(),
+        "formed_at": table.formed_at.isoformat(),
+        "formed_by": _name(table.formed_by),
+        "broken_up_at": _time(table.broken_up_at),
+        "follow": table.follow,
+        "members": [
+            {
+                "member": usernames[m.member_id],
+                "joined_at": m.joined_at.isoformat(),
+                "left_at": _time(m.left_at),
+                "why_left": m.why_left,
+            }
+            for m in table.memberships.order_by("joined_at", "id")
+        ],
+        "claims": [
+            {
+                "member": usernames[c.member_id],
+                "claimed_at": c.claimed_at.isoformat(),
+                "prior": c.prior,
+                "settled_at": _time(c.settled_at),
+                "settled": c.settled,
+            }
+            for c in table.claims.order_by("claimed_at", "id")
+        ],
+        "cuts": [
+            {
+                "rubber": index[cut.rubber_id],
+                "kind": cut.kind,
+                "cards": [
+                    [{"member": usernames[who], "card": card} for who, card in drawn]
+                    for drawn in cut.cards
+                ],
+                "reasons": [
+                    {"member": usernames[who] if who else None, "said": said}
+                    for who, said in cut.reasons
+                ],
+                "departed_by": _name(cut.departed_by),
+                "made_at": cut.made_at.isoformat(),
+            }
+            for cut in table.cuts.select_related("departed_by").order_by("made_at", "id")
+        ],
+    }
+
+
 # -- The shape of the scorer's part ----------------------------------------------------------
 
 
@@ -210,6 +286,13 @@ def _a_card(text: str) -> str:
     return text
 
 
+def _a_game(code: str) -> str:
+    try:
+        return engine.find_game(code).code
+    except engine.RubberError as error:
+        raise ValueError(str(error).removeprefix("game ")) from None
+
+
 def _an_honours_call(name: str) -> str:
     if name and name not in engine.Honours.__members__:
         raise ValueError(f"is not a holding of honours: {name!r}")
@@ -233,6 +316,7 @@ class ClubSettings(Shape):
     spade_convention: bool
     abandoned_rubbers_count: bool
     paper: Literal["A4", "letter"]
+    game: Annotated[str, AfterValidator(_a_game)] = engine.BRIDGE.code  # absent before games
 
 
 class Account(Shape):
@@ -255,7 +339,7 @@ class Draw(Shape):
 
 
 class CutDoc(Shape):
-    for_: Literal["deal", "partners"] = Field(alias="for")
+    for_: Literal["deal", "partners", "dummy"] = Field(alias="for")
     rounds: Annotated[
         list[Annotated[list[Draw], Field(min_length=1, max_length=4)]],
         Field(min_length=1, max_length=60),
@@ -316,7 +400,7 @@ class Snapshot(Shape):
 class CorrectionDoc(Shape):
     number: Annotated[int, Field(ge=1, le=1000)]
     kind: Literal["tricks", "honours"]
-    law: Literal["Law 12", "Law 13"]
+    law: Annotated[str, Field(max_length=20)]  # the rubber's game's law for the kind
     reason: Annotated[str, Field(min_length=1, max_length=200)]
     before: Snapshot
     after: Snapshot | None
@@ -334,19 +418,31 @@ class Agreement(Shape):
     abandoned: bool
 
 
+class SubstituteDoc(Shape):
+    """Law 27: the member of a seat, and who plays it for him until the rubber ends."""
+
+    for_: Name = Field(alias="for")
+    substitute: Name
+    confirmed_by: Name | None
+
+
 class RubberDoc(Shape):
-    """An elwell-rubber/1 rubber (read by the rules engine) and the club's record of it."""
+    """A rubber in its game's format, elwell-rubber/1 or whist-rubber/1 (read by the rules
+    engine), and the club's record of it."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True, populate_by_name=True)
 
     format: Any
-    rules: Any
+    rules: Any = None  # whist-rubber/1 has none
     players: Any = None
     deals: Any
     table: Annotated[str, Field(min_length=1, max_length=40)]
     started_at: Moment
     started_by: Name
-    seats: Annotated[list[Name], Field(min_length=4, max_length=4)]
+    seats: Annotated[list[Name], Field(min_length=3, max_length=4)]
+    # Absent in files written before substitutes and tables: none, and no table.
+    substitutes: list[SubstituteDoc] = Field(default_factory=list, max_length=4)
+    at_table: Annotated[int, Field(ge=0)] | None = None
     first_dealer: SeatNumber
     cut: CutDoc | None
     abandoned_counts: bool
@@ -356,10 +452,57 @@ class RubberDoc(Shape):
     corrections: list[CorrectionDoc]
 
     def engine_part(self) -> dict[str, Any]:
-        data = {"format": self.format, "rules": self.rules, "deals": self.deals}
-        if self.players is not None:
-            data["players"] = self.players
+        data = {"format": self.format, "deals": self.deals}
+        for key in ("rules", "players"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
         return data
+
+
+class MembershipDoc(Shape):
+    member: Name
+    joined_at: Moment
+    left_at: Moment | None
+    why_left: Annotated[str, Field(max_length=200)]
+
+
+class ClaimDoc(Shape):
+    member: Name
+    claimed_at: Moment
+    prior: Annotated[str, Field(max_length=200)]
+    settled_at: Moment | None
+    settled: Annotated[str, Field(max_length=200)]
+
+
+class ReasonDoc(Shape):
+    member: Name | None  # null: said of the table, not of one member
+    said: Annotated[str, Field(min_length=1, max_length=1000)]
+
+
+class TableCutDoc(Shape):
+    rubber: Annotated[int, Field(ge=0)]  # its place in `rubbers`
+    kind: Literal["formed", "cut out"]
+    cards: Annotated[
+        list[Annotated[list[Draw], Field(min_length=1, max_length=6)]],
+        Field(max_length=60),
+    ]
+    reasons: Annotated[list[ReasonDoc], Field(max_length=60)]
+    departed_by: Name | None
+    made_at: Moment
+
+
+class TableDoc(Shape):
+    """A table of an evening (scorer/tables.py): its members, claims and cuts."""
+
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    day: date
+    formed_at: Moment
+    formed_by: Name
+    broken_up_at: Moment | None
+    follow: Annotated[int, Field(ge=1, le=2**31 - 1)]
+    members: list[MembershipDoc]
+    claims: list[ClaimDoc]
+    cuts: list[TableCutDoc]
 
 
 def place(location: tuple[int | str, ...]) -> str:
@@ -426,6 +569,7 @@ class Loader:
     def __init__(self) -> None:
         self.users: dict[str, User] = {}
         self.members: dict[str, Member] = {}
+        self.tables: list[Table] = []
 
     def people(self, club: ClubSettings, accounts: list[Account], members: list[MemberDoc]) -> None:
         self._club(club)
@@ -434,9 +578,13 @@ class Loader:
         for n, member in enumerate(members):
             self._member(member, f"members[{n}]")
 
-    def rubbers(self, rubbers: list[RubberDoc]) -> None:
-        for n, rubber in enumerate(rubbers):
-            self._rubber(rubber, f"rubbers[{n}]")
+    def rubbers(self, rubbers: list[RubberDoc], tables: list[TableDoc]) -> None:
+        """The tables of the evenings, then the rubbers (some begun at a table), then who
+        belonged to each table, its claims and its cuts."""
+        for n, table in enumerate(tables):
+            self.tables.append(self._table(table, f"tables[{n}]"))
+        made = [self._rubber(rubber, f"rubbers[{n}]") for n, rubber in enumerate(rubbers)]
+        TablesLoader(self, made).load(tables, [rubber.at_table for rubber in rubbers])
 
     @overload
     def user(self, name: str, where: str) -> User: ...
@@ -454,6 +602,26 @@ class Loader:
             raise ImportRefused(f"{where}: no member {name!r} in the file")
         return self.members[name]
 
+    def _table(self, data: TableDoc, where: str) -> Table:
+        if any(t.day == data.day and t.name == data.name for t in self.tables):
+            raise ImportRefused(
+                f"{where}.name: there is a {data.name} on {data.day.isoformat()} already; "
+                "a table's name is its own for the evening"
+            )
+        if data.broken_up_at is not None and data.broken_up_at < data.formed_at:
+            raise ImportRefused(f"{where}.broken_up_at: a table breaks up after it is formed")
+        return self.refused_as(
+            where,
+            lambda: Table.objects.create(
+                name=data.name,
+                day=data.day,
+                formed_at=data.formed_at,
+                formed_by=self.user(data.formed_by, f"{where}.formed_by"),
+                broken_up_at=data.broken_up_at,
+                follow=data.follow,
+            ),
+        )
+
     def _club(self, data: ClubSettings) -> None:
         club = Club.get()
         club.name = data.name
@@ -461,6 +629,7 @@ class Loader:
         club.spade_convention = data.spade_convention
         club.abandoned_rubbers_count = data.abandoned_rubbers_count
         club.paper = data.paper
+        club.game = data.game
         club.save()
 
     def _account(self, data: Account, where: str) -> None:
@@ -487,37 +656,98 @@ class Loader:
             raise ImportRefused(f"{where}: {name!r} is in the file twice")
         self.members[data.username] = Member.objects.create(user=user, name=name, short_name=short)
 
-    def _rubber(self, data: RubberDoc, where: str) -> None:
+    def _rubber(self, data: RubberDoc, where: str) -> Rubber:
+        """A rubber of any game: the game its format names answers every question."""
         try:
-            read = engine.read_rubber(data.engine_part())
+            game, read = engine.read_any(data.engine_part())
             bounded = replace(read.rules, most_points=MOST_POINTS)  # as the site records it
-            sheet = engine.work_out(read.deals, bounded)
+            sheet = game.work_out(read.deals, bounded)
         except engine.RubberError as error:
             raise ImportRefused(f"{where}: {error}") from None
-        if len(set(data.seats)) != 4:
-            raise ImportRefused(f"{where}.seats must name four different members")
+        if len(data.seats) != len(game.seats) or len(set(data.seats)) != len(data.seats):
+            raise ImportRefused(
+                f"{where}.seats must name {len(game.seats)} different members: "
+                f"{game.name} is played by {len(game.seats)}"
+            )
         members = [self.member(name, f"{where}.seats[{n}]") for n, name in enumerate(data.seats)]
         rubber = Rubber.objects.create(
             table=data.table,
+            at_table=self._at_table(data.at_table, f"{where}.at_table"),
+            game=game.code,
+            unit=read.rules.unit.value,
             started_at=data.started_at,
             started_by=self.user(data.started_by, f"{where}.started_by"),
             doubling_limit=read.rules.doubling_limit,
             spade_convention=read.rules.spade_convention,
             abandoned_counts=data.abandoned_counts,
             first_dealer=data.first_dealer,
-            cut=self._cut(data.cut, members, f"{where}.cut"),
+            cut=self._cut(data.cut, game, members, f"{where}.cut"),
         )
         Seat.objects.bulk_create(
-            Seat(rubber=rubber, member=member, position=n) for n, member in enumerate(members)
+            Seat(rubber=rubber, member=member, position=position)
+            for position, member in zip(game.seats, members, strict=True)
         )
-        self._deals(rubber, read, data, where)
+        seated = reads.seated(rubber, rubber.seats.select_related("member"))
+        self._players(read, seated, where)
+        self._substitutes(rubber, data.substitutes, f"{where}.substitutes")
+        self._deals(rubber, game, read, data, where)
         self._corrections(rubber, data, where)
-        self._agreement(rubber, members, sheet, data.agreement, f"{where}.agreement")
+        self._agreement(rubber, seated, sheet, data.agreement, f"{where}.agreement")
+        return rubber
 
-    def _cut(self, cut: CutDoc | None, seated: list[Member], where: str) -> dict[str, Any] | None:
+    @staticmethod
+    def _players(
+        read: engine.RubberRecord[Any, Any], seated: tuple[Member, ...], where: str
+    ) -> None:
+        """The players the rubber's format names are the members in its seats."""
+        names = engine.Pair((seated[0].name, seated[2].name), (seated[1].name, seated[3].name))
+        if read.players is not None and read.players != names:
+            raise ImportRefused(f"{where}.players must be the members in its seats, by name")
+
+    def _at_table(self, at: int | None, where: str) -> Table | None:
+        if at is None:
+            return None
+        if at >= len(self.tables):
+            raise ImportRefused(f"{where} must be the place of a table in `tables`")
+        return self.tables[at]
+
+    def _substitutes(self, rubber: Rubber, substitutes: list[SubstituteDoc], where: str) -> None:
+        """Law 27: each substitute plays a seat for its member, and is not already playing."""
+        seats = {seat.member.user.get_username(): seat for seat in rubber.seats.all()}
+        for n, item in enumerate(substitutes):
+            place = f"{where}[{n}]"
+            seat = seats.get(item.for_)
+            if seat is None:
+                raise ImportRefused(f"{place}.for must be a player of the rubber")
+            if seat.substitute_id is not None:
+                raise ImportRefused(f"{place}.for: {seat.member.name} has a substitute already")
+            if item.substitute == item.for_:
+                raise ImportRefused(
+                    f"{place}.substitute: {seat.member.name} cannot be his own substitute; "
+                    "a substitute is another member (Law 27)"
+                )
+            if item.substitute in seats:
+                raise ImportRefused(
+                    f"{place}.substitute must be another member, not one playing in the rubber "
+                    "(Law 27)"
+                )
+            seat.substitute = self.member(item.substitute, f"{place}.substitute")
+            seat.substitute_confirmed_by = self.user(item.confirmed_by, f"{place}.confirmed_by")
+            self.refused_as(place, partial(seat.save, update_fields=SUBSTITUTE_FIELDS))
+
+    def _cut(
+        self,
+        cut: CutDoc | None,
+        game: engine.CardGame[Any, Any],
+        seated: list[Member],
+        where: str,
+    ) -> dict[str, Any] | None:
         """The cut as the site keeps it, by member: each draw by a player at the table."""
         if cut is None:
             return None
+        if cut.for_ not in game.cuts:
+            allowed = " or ".join(f'"{c}"' for c in game.cuts)
+            raise ImportRefused(f"{where}.for: at {game.name} the table cuts for {allowed}")
         by_name = {member.user.get_username(): member for member in seated}
         rounds = []
         for r, drawn in enumerate(cut.rounds):
@@ -528,17 +758,27 @@ class Loader:
                 if draw.member not in by_name:
                     raise ImportRefused(f"{where}.rounds[{r}][{d}].member is not at the table")
             rounds.append([{"member": by_name[d.member].pk, "card": d.card} for d in drawn])
-        if len(cut.rounds[0]) != 4:
-            raise ImportRefused(f"{where}.rounds[0]: the first round is cut by all four")
+        if len(cut.rounds[0]) != len(seated):
+            raise ImportRefused(
+                f"{where}.rounds[0]: the first round is cut by all {len(seated)} at the table"
+            )
         return {"for": cut.for_, "rounds": rounds}
 
-    def _deals(self, rubber: Rubber, read: engine.Rubber, data: RubberDoc, where: str) -> None:
+    def _deals(
+        self,
+        rubber: Rubber,
+        game: engine.CardGame[Any, Any],
+        read: engine.RubberRecord[Any, Any],
+        data: RubberDoc,
+        where: str,
+    ) -> None:
         if len(data.recorded) != len(read.deals):
             raise ImportRefused(f"{where}.recorded must give one record for each deal")
         last = data.started_at
         for number, (deal, record) in enumerate(zip(read.deals, data.recorded, strict=True), 1):
             place = f"{where}.recorded[{number - 1}]"
-            row = self._declared(rubber, number, deal, record.dealer, f"{place}.dealer")
+            called = game.called_of(deal)
+            row = self._declared(rubber, number, called, record.dealer, f"{place}.dealer")
             if not last <= record.declared_at <= record.recorded_at:
                 raise ImportRefused(
                     f"{place}: a deal is declared after the one before it was recorded, "
@@ -549,54 +789,52 @@ class Loader:
             row.declared_by = self.user(record.declared_by, f"{place}.declared_by")
             row.recorded_at = record.recorded_at
             row.recorded_by = self.user(record.recorded_by, f"{place}.recorded_by")
-            row.played = deal.play is not None
-            if deal.play is not None:
-                side, honours = call_of(deal.trump, deal.play.honours)
-                row.tricks = deal.play.tricks[deal.dealer]
-                row.honours_side = side.value if side else ""
-                row.honours = honours.name if honours else ""
-                row.chicane_we, row.chicane_they = deal.play.chicane
-                row.revokes_we, row.revokes_they = deal.play.revokes
+            _write_result(row, called)
             row.save()
         if data.in_progress is not None:
-            self._in_progress(rubber, len(read.deals) + 1, data.in_progress, last, where)
+            self._in_progress(rubber, game, len(read.deals) + 1, data.in_progress, last, where)
 
     def _in_progress(
-        self, rubber: Rubber, number: int, data: InProgress, last: datetime, where: str
+        self,
+        rubber: Rubber,
+        game: engine.CardGame[Any, Any],
+        number: int,
+        data: InProgress,
+        last: datetime,
+        where: str,
     ) -> None:
         place = f"{where}.in_progress"
         if data.declared_at < last:
             raise ImportRefused(f"{place}.declared_at: after the last deal was recorded")
+        called = engine.Called(
+            engine.Side(data.dealer),
+            engine.Trump(data.trump),  # type: ignore[call-arg]  # by value: mypy#10573
+            engine.Maker(data.maker),
+            data.doubles,
+        )
         try:
-            deal = read_deal(
-                {
-                    "dealer": data.dealer,
-                    "maker": data.maker,
-                    "trump": data.trump,
-                    "doubles": data.doubles,
-                    "played": False,
-                }
-            )
-            engine.check_declaration(deal, rubber.rules)
+            game.check_declaration(called, rubber.rules)
         except engine.RubberError as error:
             raise ImportRefused(f"{place}: {error.problem}") from None
-        row = self._declared(rubber, number, deal, data.dealer_seat, f"{place}.dealer_seat")
+        row = self._declared(rubber, number, called, data.dealer_seat, f"{place}.dealer_seat")
         row.declared_at = data.declared_at
         row.declared_by = self.user(data.declared_by, f"{place}.declared_by")
         row.save()
 
     @staticmethod
-    def _declared(rubber: Rubber, number: int, deal: engine.Deal, seat: int, where: str) -> Deal:
+    def _declared(
+        rubber: Rubber, number: int, called: engine.Called, seat: int, where: str
+    ) -> Deal:
         """A deal's declaration as the site keeps it, dealt from `seat` (not yet saved)."""
-        if engine.side_of_seat(seat) is not deal.dealer:
+        if engine.side_of_seat(seat) is not called.dealer:
             raise ImportRefused(f"{where} must be a seat of the dealer's side")
         return Deal(
             rubber=rubber,
             number=number,
             dealer=seat,
-            maker=deal.maker.value,
-            trump=deal.trump.value,
-            doubles=deal.doubles,
+            maker=called.maker.value,
+            trump=called.trump.value,
+            doubles=called.doubles,
         )
 
     def _corrections(self, rubber: Rubber, data: RubberDoc, where: str) -> None:
@@ -608,8 +846,14 @@ class Loader:
         made = sorted(enumerate(data.corrections), key=lambda item: item[1].made_at)
         if [n for n, _ in made] != list(range(len(made))):
             raise ImportRefused(f"{where}.corrections must come in the order they were made")
+        game = rubber.game_rules
         for n, item in reversed(made):
             place = f"{where}.corrections[{n}]"
+            if item.law != game.law(engine.Kind(item.kind)):
+                raise ImportRefused(
+                    f"{place}.law: at {game.name} a correction of the {item.kind} is made "
+                    f"under {game.law(engine.Kind(item.kind))}"
+                )
             before = item.before.kept()
             after = None if item.after is None else item.after.kept()
             if deals.get(item.number) != after:
@@ -642,8 +886,8 @@ class Loader:
     def _agreement(
         self,
         rubber: Rubber,
-        members: list[Member],
-        sheet: engine.Sheet,
+        members: tuple[Member, ...],
+        sheet: engine.ScoreSheet,
         agreement: Agreement,
         place: str,
     ) -> None:
@@ -662,7 +906,7 @@ class Loader:
         else:
             if rubber.we_agreed_at is None or rubber.they_agreed_at is None:
                 raise ImportRefused(f"{place}: an agreed rubber was agreed by both sides")
-            expected = sheet.net.we if (sheet.finished or rubber.abandoned_counts) else 0
+            expected = rubber.game_rules.value(sheet, abandoned_counts=rubber.abandoned_counts)
             if rubber.agreed_value != expected or rubber.abandoned == sheet.finished:
                 raise ImportRefused(
                     f"{place}: agreed at {rubber.agreed_value}, but its sheet is worth "
@@ -689,6 +933,147 @@ class Loader:
             raise ImportRefused(f"{where}: {error}") from None
         except IntegrityError as error:  # the database's own rule, refused as such
             raise ImportRefused(f"{where}: {error}") from None
+
+
+class TablesLoader:
+    """Who belonged to each table and when, its claims to enter and its cuts, each said in
+    words where the laws or the database would refuse it: a member belongs to one table at
+    a time, has one claim open at a time, and a cut begins a rubber of its own table."""
+
+    def __init__(self, loader: Loader, rubbers: list[Rubber]) -> None:
+        self.loader = loader
+        self.rubbers = rubbers
+        self.belongs: dict[str, str] = {}  # username → the place of his open membership
+        self.claims: dict[str, str] = {}  # username → the place of his open claim
+        self.cut_of: dict[int, str] = {}  # a rubber's place → the place of its cut
+
+    def load(self, tables: list[TableDoc], at_tables: list[int | None]) -> None:
+        for n, (table, data) in enumerate(zip(self.loader.tables, tables, strict=True)):
+            where = f"tables[{n}]"
+            for m, membership in enumerate(data.members):
+                self._membership(table, data, membership, f"{where}.members[{m}]")
+            for c, claim in enumerate(data.claims):
+                self._claim(table, data, claim, f"{where}.claims[{c}]")
+            for c, cut in enumerate(data.cuts):
+                self._cut(table, n, cut, at_tables, f"{where}.cuts[{c}]")
+
+    def _membership(self, table: Table, data: TableDoc, item: MembershipDoc, place: str) -> None:
+        member = self.loader.member(item.member, f"{place}.member")
+        if item.left_at is None:
+            if item.why_left:
+                raise ImportRefused(f"{place}.why_left: said of a member who has left (left_at)")
+            if data.broken_up_at is not None:
+                raise ImportRefused(
+                    f"{place}.left_at: {table.name} broke up, and every member left it then"
+                )
+            if item.member in self.belongs:
+                raise ImportRefused(
+                    f"{place}: {member.name} belongs to a table still "
+                    f"({self.belongs[item.member]}); a member belongs to one table at a time"
+                )
+            self.belongs[item.member] = place
+        elif item.left_at < item.joined_at:
+            raise ImportRefused(f"{place}.left_at: a member leaves a table after joining it")
+        self.loader.refused_as(
+            place,
+            lambda: Membership.objects.create(
+                table=table,
+                member=member,
+                joined_at=item.joined_at,
+                left_at=item.left_at,
+                why_left=item.why_left,
+            ),
+        )
+
+    def _claim(self, table: Table, data: TableDoc, item: ClaimDoc, place: str) -> None:
+        member = self.loader.member(item.member, f"{place}.member")
+        if (item.settled_at is None) != (not item.settled):
+            raise ImportRefused(f"{place}: settled_at and settled (how) go together")
+        if item.settled_at is None:
+            if data.broken_up_at is not None:
+                raise ImportRefused(
+                    f"{place}.settled_at: {table.name} broke up, and every claim to enter it "
+                    "was settled then"
+                )
+            if item.member in self.claims:
+                raise ImportRefused(
+                    f"{place}: {member.name} has a claim waiting already "
+                    f"({self.claims[item.member]}); a member has one claim open at a time"
+                )
+            self.claims[item.member] = place
+        elif item.settled_at < item.claimed_at:
+            raise ImportRefused(f"{place}.settled_at: a claim is settled after it is made")
+        self.loader.refused_as(
+            place,
+            lambda: Candidacy.objects.create(
+                table=table,
+                member=member,
+                claimed_at=item.claimed_at,
+                prior=item.prior,
+                settled_at=item.settled_at,
+                settled=item.settled,
+            ),
+        )
+
+    def _cut(
+        self, table: Table, n: int, item: TableCutDoc, at_tables: list[int | None], place: str
+    ) -> None:
+        if item.rubber >= len(self.rubbers) or at_tables[item.rubber] != n:
+            raise ImportRefused(
+                f"{place}.rubber must be the place in `rubbers` of a rubber played at "
+                f"{table.name} (its at_table {n})"
+            )
+        if item.rubber in self.cut_of:
+            raise ImportRefused(
+                f"{place}.rubber: rubbers[{item.rubber}] was begun by {self.cut_of[item.rubber]}; "
+                "a cut begins one rubber"
+            )
+        self.cut_of[item.rubber] = place
+        member = self.loader.member
+        cards = [
+            [
+                [member(d.member, f"{place}.cards[{r}][{k}].member").pk, d.card]
+                for k, d in enumerate(drawn)
+            ]
+            for r, drawn in enumerate(item.cards)
+        ]
+        reasons = [
+            [
+                0 if why.member is None else member(why.member, f"{place}.reasons[{k}].member").pk,
+                why.said,
+            ]
+            for k, why in enumerate(item.reasons)
+        ]
+        departed_by = self.loader.user(item.departed_by, f"{place}.departed_by")
+        self.loader.refused_as(
+            place,
+            lambda: TableCut.objects.create(
+                table=table,
+                rubber=self.rubbers[item.rubber],
+                kind=item.kind,
+                cards=cards,
+                reasons=reasons,
+                departed_by=departed_by,
+                made_at=item.made_at,
+            ),
+        )
+
+
+SUBSTITUTE_FIELDS = ["substitute", "substitute_confirmed_by"]
+
+
+def _write_result(row: Deal, called: engine.Called) -> None:
+    """A deal's result as the site keeps it, from the deal as its game calls it."""
+    row.played = called.played
+    if not called.played:
+        return
+    call = called.call
+    row.tricks = called.tricks
+    row.honours_side = call.side.value if call.side else ""
+    row.honours = call.honours.name if call.honours else ""
+    row.chicane_we, row.chicane_they = called.chicane
+    row.revokes_we, row.revokes_they = called.revokes
+    row.penalties = [{"by": r.by.value, "penalty": r.penalty.value} for r in called.penalties]
 
 
 # -- Password hashes --------------------------------------------------------------------------

@@ -310,8 +310,17 @@ class DealRow:
     tricks: str  # "We 9", or "not played"
     honours: str  # "We: four in one hand", "aces easy"
     extras: str  # chicane and revokes, if any
-    we: engine.Entry | engine.WhistEntry
-    they: engine.Entry | engine.WhistEntry
+    we: EntryLine
+    they: EntryLine
+
+
+@dataclass(frozen=True)
+class EntryLine:
+    """A side's entry in a deal, as the rubber's game words it: "24 below, 8 above" (at
+    Whist, "3 points"), then how they were made."""
+
+    figures: str
+    explanation: tuple[str, ...]
 
 
 def deal_rows(state: TableState) -> list[DealRow]:
@@ -319,6 +328,7 @@ def deal_rows(state: TableState) -> list[DealRow]:
     for deal, scored in zip(state.recorded, state.sheet.deals, strict=True):
         maker = game.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
         make, tricks, honours, extras = game.row_words(scored.deal, maker)
+        figures = game.entry_figures(state.sheet, scored.number)
         rows.append(
             DealRow(
                 number=deal.number,
@@ -327,8 +337,8 @@ def deal_rows(state: TableState) -> list[DealRow]:
                 tricks=tricks,
                 honours=honours,
                 extras=extras,
-                we=scored.entries.we,
-                they=scored.entries.they,
+                we=EntryLine(figures.we, scored.entries.we.explanation),
+                they=EntryLine(figures.they, scored.entries.they.explanation),
             )
         )
     return rows

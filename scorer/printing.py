@@ -327,7 +327,7 @@ def pad_document(
             "layout": layout,
             "pads": range(per_page),
             "sides": [side.label for side in engine.SIDES],
-            "honour_rows": range(honour_rows),
+            "honour_rows": range(honour_rows if game.above_the_line else 0),
             "game_rows": range(game_rows),
             "games": [engine.game_heading(number) for number in (1, 2, 3)],
             "values": game.table_of_values(),

@@ -62,7 +62,13 @@ from scorer.engine.whist_interchange import (
     whist_sheet_json,
 )
 from scorer.engine.whist_layout import whist_layout
-from scorer.engine.whist_text import whist_outcome, whist_sheet_text, whist_standing
+from scorer.engine.whist_text import (
+    WHIST_DEAL_HEADS,
+    whist_entry_figures,
+    whist_outcome,
+    whist_sheet_text,
+    whist_standing,
+)
 
 Players = Pair[tuple[str, str]]  # each side's two seats; three playing, We's are one player's
 
@@ -243,6 +249,23 @@ class CardGame[D, S: ScoreSheet](Protocol):
 
     def row_words(self, deal: D, maker: str) -> tuple[str, str, str, str]:
         """A deal's make, tricks, honours and extras, for a printed row."""
+        ...
+
+    @property
+    def above_the_line(self) -> bool:
+        """Whether the sheet scores honours above the line, apart from the games (Bridge),
+        or keeps one score to each game (Whist): a blank pad is ruled to match."""
+        ...
+
+    @property
+    def deal_heads(self) -> tuple[str, str]:
+        """The printed sheet's heads for a deal's first step and its result: "Dealer; the
+        make; doubles", "Tricks; honours"."""
+        ...
+
+    def entry_figures(self, sheet: S, number: int) -> Pair[str]:
+        """Each side's figures in deal `number` of the sheet, for a printed line: "24
+        below, 8 above"; at Whist "3 points". Empty where a side scored nothing."""
         ...
 
     def layout(self, sheet: S) -> Layout:
@@ -426,6 +449,13 @@ class Bridge(_Reckoned):
             words.honours(deal),
             "; ".join(words.extras(deal)),
         )
+
+    above_the_line = True
+    deal_heads = text.DEAL_HEADS
+
+    def entry_figures(self, sheet: Sheet, number: int) -> Pair[str]:
+        entries = sheet.deals[number - 1].entries
+        return Pair(text.entry_figures(entries.we), text.entry_figures(entries.they))
 
     def layout(self, sheet: Sheet) -> Layout:
         return layout(sheet)
@@ -676,6 +706,13 @@ class Whist(_Reckoned):
     def _parts(deal: WhistDeal) -> tuple[str, str, list[str]]:
         tricks = f"{deal.dealer.label} {deal.tricks[deal.dealer]}"
         return tricks, whist_honours_words(deal.honours), [revoke_words(r) for r in deal.revokes]
+
+    above_the_line = False
+    deal_heads = WHIST_DEAL_HEADS
+
+    def entry_figures(self, sheet: WhistSheet, number: int) -> Pair[str]:
+        entries = sheet.deals[number - 1].entries
+        return Pair(whist_entry_figures(entries.we), whist_entry_figures(entries.they))
 
     def layout(self, sheet: WhistSheet) -> Layout:
         return whist_layout(sheet)

@@ -7,11 +7,22 @@ from dataclasses import dataclass
 
 from scorer.engine.layout import Cell, layout, rows
 from scorer.engine.model import Pair, Side, ThreeHandedRules, Unit
-from scorer.engine.sheet import MINUS, Sheet
+from scorer.engine.sheet import MINUS, Entry, Sheet
 from scorer.engine.tally import game_in_play
 from scorer.engine.words import game_heading
 
 _MARGIN = 10  # the left margin that names each game
+
+# The printed sheet's heads for a deal's declaration and its result.
+DEAL_HEADS = ("Dealer; the make; doubles", "Tricks; honours")
+
+
+def entry_figures(entry: Entry) -> str:
+    """A side's figures in a deal, for a printed line: "24 below, 8 above", "30 below",
+    or "" if it scored nothing."""
+    said = [f"{entry.tricks} below"] if entry.tricks else []
+    said += [f"{entry.honours} above"] if entry.honours else []
+    return ", ".join(said)
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,26 @@ from __future__ import annotations
 
 from scorer.engine.model import Pair, Side
 from scorer.engine.tally import game_in_play
-from scorer.engine.whist import MINUS, WhistGame, WhistSheet
+from scorer.engine.whist import MINUS, WhistEntry, WhistGame, WhistSheet
 from scorer.engine.words import game_heading
 
 _MARGIN = 10
 _WIDTH = 6
+
+# The printed sheet's heads for a deal's trump turned up and its result: Whist has no make,
+# no doubling and no line to score above or below.
+WHIST_DEAL_HEADS = ("Dealer; the trump turned up", "Tricks; honours; revokes")
+
+
+def whist_entry_figures(entry: WhistEntry) -> str:
+    """A side's points in a deal, for a printed line: "3 points", "1 point", "−3 points"
+    (three deducted for a revoke), or "" if it scored nothing. Whist keeps one score to
+    five: nothing is above or below a line."""
+    points = entry.points
+    if not points and not entry.items:
+        return ""
+    figure = f"{MINUS}{-points}" if points < 0 else str(points)
+    return f"{figure} point{'' if abs(points) == 1 else 's'}"
 
 
 def _row(label: str, we: object, they: object, note: str = "") -> str:

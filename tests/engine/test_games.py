@@ -93,14 +93,17 @@ def test_every_game_answers_every_question_of_the_protocol(code):
 
 def test_the_protocol_asks_the_questions_the_site_needs():
     assert protocol_members() == [
+        "above_the_line",
         "called_of",
         "changes",
         "check_declaration",
         "code",
         "cuts",
+        "deal_heads",
         "deal_of",
         "declaration_name",
         "declaration_words",
+        "entry_figures",
         "kind_of_change",
         "law",
         "layout",
