@@ -465,7 +465,12 @@ def _claim(
     if claimed is None:
         return None
     if what in _AGREEING:  # as it is now, not as the page read it: the other side's may be in
-        rubber.refresh_from_db(fields=[*AGREEMENT_FIELDS, "revision"])
+        # Locked first, so that on PostgreSQL an agreement a moment before on the other
+        # side's phone is read once committed rather than raced (SQLite writes one at a time).
+        rubber.refresh_from_db(
+            fields=[*AGREEMENT_FIELDS, "revision"],
+            from_queryset=Rubber.objects.select_for_update(),
+        )
         between = Submission.objects.filter(rubber=rubber, revision__gt=revision)
         if set(between.values_list("what", flat=True)) <= _AGREEING:
             revision = rubber.revision
