@@ -234,6 +234,9 @@ def write(
     except once.Refused as error:  # the ledger's refusal of an agreement, say
         return render_table(request, state_or_404(state.rubber.pk), message=str(error), status=422)
     except engine.RubberError as error:
+        # Refused and undone: the rubber read afresh, since the refused write had moved the
+        # state it was given on before the database undid it.
+        state = state_or_404(state.rubber.pk)
         if isinstance(form, DeclarationForm):
             form.add_error(error.field if error.field in form.fields else None, sentence(error))
             return render_table(request, state, declaration=form, status=422)

@@ -21,6 +21,15 @@
   }
   document.addEventListener("input", touched);
   document.addEventListener("change", touched);
+  // A form sent back with what is wrong holds this phone's own entries: another phone's
+  // change must not sweep them away before they are put right.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var detail = event.detail || {};
+    if (detail.xhr && detail.xhr.status === 422) {
+      var panel = document.getElementById("panel");
+      if (panel) { panel.dataset.touched = "1"; }
+    }
+  });
 
   function takeFreshPanel() {
     var fresh = document.getElementById("fresh-panel");

@@ -66,6 +66,11 @@ def test_a_double_beyond_the_clubs_limit_is_refused(carr, players):
     ) in response.content.decode()
     assert not Deal.objects.exists()
     assert revision(rubber) == 0  # nothing recorded, nothing moved
+    # The page sent back is at the rubber's revision: the phone's poll and its next save
+    # go on from there, not from a revision the refused write had counted and undone.
+    text = response.content.decode()
+    assert 'name="revision" value="0"' in text
+    assert re.search(r"/live/\?revision=0&", text)
 
 
 def test_more_than_four_doubles_may_be_counted(carr, rubber):
