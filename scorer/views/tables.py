@@ -165,73 +165,33 @@ def _himself_or_staff(request: HttpRequest, member: Member) -> None:
         raise PermissionDenied("A member does this for oneself; the staff for anyone.")
 
 
-@login_required
-@require_POST
-def claim(request: SignedInRequest, pk: int) -> HttpResponse:
-    form = MemberAtTableForm(request.POST)
-    if form.is_valid():
-        _himself_or_staff(request, form.cleaned_data["member"])
-    return _at_table(
-        request,
-        pk,
-        form,
-        "claim",
-        lambda t: (
-            "",
-            tables.claim_entry(
-                table=t,
-                member=form.cleaned_data["member"],
-                seen=form.cleaned_data["seen"],
-                user=request.user,
-            ),
-        ),
-    )
+def _for_a_member(
+    what: str, write: Callable[..., str]
+) -> Callable[[SignedInRequest, int], HttpResponse]:
+    """A write at a table for one member, made by himself or by the staff: a claim, its
+    withdrawal, leaving."""
+
+    @login_required
+    @require_POST
+    def view(request: SignedInRequest, pk: int) -> HttpResponse:
+        form = MemberAtTableForm(request.POST)
+        if form.is_valid():
+            _himself_or_staff(request, form.cleaned_data["member"])
+
+        def act(found: Table) -> tuple[str, str]:
+            data = form.cleaned_data
+            return "", write(
+                table=found, member=data["member"], seen=data["seen"], user=request.user
+            )
+
+        return _at_table(request, pk, form, what, act)
+
+    return view
 
 
-@login_required
-@require_POST
-def withdraw_claim(request: SignedInRequest, pk: int) -> HttpResponse:
-    form = MemberAtTableForm(request.POST)
-    if form.is_valid():
-        _himself_or_staff(request, form.cleaned_data["member"])
-    return _at_table(
-        request,
-        pk,
-        form,
-        "withdraw claim",
-        lambda t: (
-            "",
-            tables.withdraw_claim(
-                table=t,
-                member=form.cleaned_data["member"],
-                seen=form.cleaned_data["seen"],
-                user=request.user,
-            ),
-        ),
-    )
-
-
-@login_required
-@require_POST
-def leave(request: SignedInRequest, pk: int) -> HttpResponse:
-    form = MemberAtTableForm(request.POST)
-    if form.is_valid():
-        _himself_or_staff(request, form.cleaned_data["member"])
-    return _at_table(
-        request,
-        pk,
-        form,
-        "leave table",
-        lambda t: (
-            "",
-            tables.leave(
-                table=t,
-                member=form.cleaned_data["member"],
-                seen=form.cleaned_data["seen"],
-                user=request.user,
-            ),
-        ),
-    )
+claim = _for_a_member("claim", tables.claim_entry)
+withdraw_claim = _for_a_member("withdraw claim", tables.withdraw_claim)
+leave = _for_a_member("leave table", tables.leave)
 
 
 @login_required
