@@ -128,8 +128,9 @@ def _payments() -> list[dict[str, Any]]:
     index = {payment.pk: n for n, payment in enumerate(payments)}
     return [
         {
-            "payer": p.payer.user.get_username(),
-            "payee": p.payee.user.get_username(),
+            # null: the house, paid its table money or paying a member back
+            "payer": p.payer.user.get_username() if p.payer else None,
+            "payee": p.payee.user.get_username() if p.payee else None,
             "amount": money_text(p.amount),
             "method": p.method,
             "note": p.note,
@@ -193,8 +194,8 @@ class WaiverDoc(Shape):
 
 
 class PaymentDoc(Shape):
-    payer: Name
-    payee: Name
+    payer: Name | None  # None: the house
+    payee: Name | None
     amount: Money
     method: Literal["cash", "transfer"]
     note: Annotated[str, Field(max_length=200)]
@@ -377,8 +378,8 @@ class _Loader(Loader):
     def _payment(self, item: PaymentDoc, where: str, recorded: list[Payment]) -> Payment:
         if item.reverses is not None and item.reverses >= len(recorded):
             raise ImportRefused(f"{where}.reverses must name an earlier payment")
-        payer = self.member(item.payer, f"{where}.payer")
-        payee = self.member(item.payee, f"{where}.payee")
+        payer = self.member(item.payer, f"{where}.payer") if item.payer is not None else None
+        payee = self.member(item.payee, f"{where}.payee") if item.payee is not None else None
         return self.refused_as(
             where,
             lambda: ledger.record_payment(

@@ -3,14 +3,16 @@ period for the club's table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.forms.models import ModelChoiceIterator, ModelChoiceIteratorValue
 from django.utils import timezone
 
-from ledger.models import Payment, TableCharge
+from ledger.models import HOUSE, Payment, TableCharge
 from ledger.money import MOST_CHARGE, MOST_HUNDREDS, MOST_PAYMENT, MOST_STAKE, STAKE_PLACES
 from scorer.models import Member
 from scorer.once import KeyedForm
@@ -127,15 +129,50 @@ class SittingForm(KeyedForm):
         return end
 
 
+THE_HOUSE = "house"
+
+if TYPE_CHECKING:  # generic to the type checker only
+    _MemberChoices = ModelChoiceIterator[Member]
+    _MemberField = forms.ModelChoiceField[Member]
+else:
+    _MemberChoices, _MemberField = ModelChoiceIterator, forms.ModelChoiceField
+
+
+class _MembersAndTheHouse(_MemberChoices):
+    """The house first, after the empty choice, then every member."""
+
+    def __iter__(self) -> Iterator[tuple[ModelChoiceIteratorValue | str, str]]:
+        choices = super().__iter__()
+        if self.field.empty_label is not None:
+            yield next(choices)
+        yield (THE_HOUSE, f"{HOUSE} (table money)")
+        yield from choices
+
+    def __len__(self) -> int:
+        return super().__len__() + 1
+
+
+class PartyField(_MemberField):
+    """A member, or the house (cleaned to None): who pays or is paid."""
+
+    iterator = _MembersAndTheHouse
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            queryset=Member.objects.all(), empty_label="Choose a member or the house", **kwargs
+        )
+
+    def clean(self, value: Any) -> Member | None:
+        if value == THE_HOUSE:
+            return None
+        member: Member = super().clean(value)
+        return member
+
+
 class PaymentForm(KeyedForm):
-    # No member is chosen to begin with, so that payer and payee are never the same
-    # member by default.
-    payer = forms.ModelChoiceField(
-        queryset=Member.objects.all(), label="Paid by", empty_label="Choose a member"
-    )
-    payee = forms.ModelChoiceField(
-        queryset=Member.objects.all(), label="Paid to", empty_label="Choose a member"
-    )
+    # Nobody is chosen to begin with, so that payer and payee are never the same by default.
+    payer = PartyField(label="Paid by")
+    payee = PartyField(label="Paid to")
     amount = forms.DecimalField(
         min_value=Decimal("0.0001"),
         max_value=MOST_PAYMENT,
@@ -150,8 +187,10 @@ class PaymentForm(KeyedForm):
     def clean(self) -> dict[str, object]:
         super().clean()
         data = self.cleaned_data
-        if data.get("payer") and data.get("payer") == data.get("payee"):
-            raise forms.ValidationError("A member cannot pay himself.")
+        if "payer" in data and "payee" in data and data["payer"] == data["payee"]:
+            raise forms.ValidationError(
+                "A member cannot pay himself." if data["payer"] else "The house cannot pay itself."
+            )
         return data
 
 

@@ -282,14 +282,35 @@ class Sitting(models.Model):
         return Rubber.objects.filter(started_at__gte=self.start, started_at__lt=self.end)
 
 
-class Payment(Kept):
-    """Money handed from one member to another, as the secretary records it. A mistake is
-    put right by recording the payment back the other way."""
+class Parties:
+    """Who pays whom, in words: a member by name, the house (None) as such."""
+
+    payer: Member | None
+    payee: Member | None
+
+    @property
+    def payer_name(self) -> str:
+        return self.payer.name if self.payer else HOUSE
+
+    @property
+    def payee_name(self) -> str:
+        return self.payee.name if self.payee else HOUSE.lower()  # "pays the house £0.25"
+
+
+class Payment(Parties, Kept):
+    """Money handed from one member to another, or between a member and the house (its
+    table money), as the secretary records it. A mistake is put right by recording the
+    payment back the other way."""
 
     METHODS = [("cash", "Cash"), ("transfer", "Bank transfer")]
 
-    payer = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments_made")
-    payee = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="payments_received")
+    # None: the house, paid its table money (or paying a member back).
+    payer = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="payments_made"
+    )
+    payee = models.ForeignKey(
+        Member, on_delete=models.PROTECT, null=True, blank=True, related_name="payments_received"
+    )
     amount = MoneyField()
     currency = models.CharField(max_length=3)
     method = models.CharField(max_length=8, choices=METHODS)
@@ -307,12 +328,16 @@ class Payment(Kept):
                 condition=Q(amount__gt=0, amount__lte=MOST_PAYMENT), name="payment_within_bounds"
             ),
             models.CheckConstraint(condition=~Q(payer=F("payee")), name="paid_to_another"),
+            models.CheckConstraint(
+                condition=Q(payer__isnull=False) | Q(payee__isnull=False),
+                name="a_payment_names_a_member",
+            ),
             # A payment is reversed once: a second reversal (a double tap) is refused here.
             models.UniqueConstraint(fields=["reverses"], name="reversed_once"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.payer} paid {self.payee} {say(self.amount, self.currency)}"
+        return f"{self.payer_name} paid {self.payee_name} {say(self.amount, self.currency)}"
 
 
 class Posting(Kept):
@@ -372,6 +397,11 @@ class Posting(Kept):
                 name="rounded_once_a_settlement",
             ),
             models.UniqueConstraint(fields=["payment", "member"], name="a_payment_posts_once"),
+            models.UniqueConstraint(
+                fields=["payment"],
+                condition=Q(member__isnull=True),
+                name="a_payment_posts_once_to_the_house",
+            ),
             # Table money: once a rubber (or once a sitting) to each player; the house's
             # half once to each charge; a charge waived once.
             models.UniqueConstraint(
@@ -404,8 +434,8 @@ class Posting(Kept):
                 condition=Q(kind="rounding", member__isnull=True),
                 name="the_house_rounded_once_a_settlement",
             ),
-            # Only table money goes to the house, each half against a member's charge, and
-            # the house's rounding at a settlement.
+            # Only table money goes to the house, each half against a member's charge, the
+            # house's rounding at a settlement, and payments of its table money.
             models.CheckConstraint(
                 condition=Q(
                     member__isnull=False,
@@ -414,7 +444,8 @@ class Posting(Kept):
                 )
                 | Q(kind="table", member__isnull=True, against__isnull=False)
                 | Q(kind="waiver", against__isnull=False)
-                | Q(kind="rounding", member__isnull=True, against__isnull=True),
+                | Q(kind="rounding", member__isnull=True, against__isnull=True)
+                | Q(kind="payment", member__isnull=True, against__isnull=True),
                 name="only_table_money_to_the_house",
             ),
         ]
@@ -458,7 +489,7 @@ class SettlementLine(Kept):
         return f"{self.member or 'The house'} in {self.sitting}: {self.due}"
 
 
-class Transfer(Kept):
+class Transfer(Parties, Kept):
     """Who pays whom how much, to settle a closed settlement."""
 
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, related_name="transfers")
@@ -481,11 +512,3 @@ class Transfer(Kept):
 
     def __str__(self) -> str:
         return f"{self.payer_name} pays {self.payee_name} {self.amount}"
-
-    @property
-    def payer_name(self) -> str:
-        return self.payer.name if self.payer else HOUSE
-
-    @property
-    def payee_name(self) -> str:
-        return self.payee.name if self.payee else HOUSE.lower()  # "pays the house £0.25"

@@ -219,8 +219,8 @@ def check_amount(amount: Decimal, unit: Decimal) -> None:
 @transaction.atomic
 def record_payment(
     *,
-    payer: Member,
-    payee: Member,
+    payer: Member | None,
+    payee: Member | None,
     amount: Decimal,
     method: str,
     note: str,
@@ -229,12 +229,15 @@ def record_payment(
     at: datetime | None = None,
 ) -> Payment:
     """Money handed from payer to payee: the payer owes that much less, the payee is owed
-    that much less."""
+    that much less. None for either is the house: a member paying his table money, or
+    the house paying a member back."""
     at = at or timezone.now()
     stake = Stake.in_force(at)
     check_amount(amount, stake.smallest_unit if stake else DEFAULT_UNIT)
     if payer == payee:
-        raise LedgerError("A member cannot pay himself.")
+        raise LedgerError(
+            "A member cannot pay himself." if payer else "The house cannot pay itself."
+        )
     currency = stake.currency if stake else ""
     try:
         with transaction.atomic():
@@ -260,7 +263,7 @@ def record_payment(
                 payment=payment,
                 amount=amount,
                 currency=currency,
-                counterparty=payee.name,
+                counterparty=payment.payee_name,  # a member's name, or "the house"
                 reason=f"paid by {how}" + (f": {note}" if note else ""),
                 posted_at=payment.recorded_at,
             ),
@@ -270,7 +273,7 @@ def record_payment(
                 payment=payment,
                 amount=-amount,
                 currency=currency,
-                counterparty=payer.name,
+                counterparty=payer.name if payer else HOUSE.lower(),
                 reason=f"received by {how}" + (f": {note}" if note else ""),
                 posted_at=payment.recorded_at,
             ),

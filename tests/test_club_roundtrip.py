@@ -91,7 +91,8 @@ def make_club(data) -> None:
                 ),
             )
     for _ in range(choose(0, 2)):
-        payer, payee = data.draw(st.permutations(members))[:2]
+        # None: the house, paid its table money or paying a member back.
+        payer, payee = data.draw(st.permutations([*members, None]))[:2]
         paid = ledger.record_payment(
             payer=payer,
             payee=payee,

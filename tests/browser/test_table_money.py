@@ -1,6 +1,6 @@
 """Table money by what the secretary sees: he sets it on the ledger's page, a rubber is
-agreed, the settlement shows it apart from the stakes with the house's line, and he
-waives the host's."""
+agreed, the settlement shows it apart from the stakes with the house's line, he waives
+the host's, and records a member paying the house."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from tests.support.ledger import WON_BY_WE, agreed, set_stake
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_secretary_charges_table_money_and_waives_the_hosts(phone):
+def test_the_secretary_charges_table_money_waives_the_hosts_and_is_paid(phone):
     players = [make_member(name, short) for name, short in NAMES]
     secretary = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
     set_stake("0.50", secretary, at=timezone.now() - timedelta(days=1))
@@ -65,6 +65,15 @@ def test_the_secretary_charges_table_money_and_waives_the_hosts(phone):
     expect(page.locator("li.house")).to_contain_text("due +£0.75")
     expect(page.get_by_text("waived: the host")).to_be_visible()
     assert Posting.objects.filter(kind=Posting.WAIVER).count() == 2
+
+    # Miss Fenwick hands the secretary her table money: the house is owed that much less.
+    page.get_by_label("Paid by").select_option(label="Miss Fenwick")
+    page.get_by_label("Paid to").select_option(label="The house (table money)")
+    page.get_by_label("Amount").fill("0.25")
+    page.get_by_role("button", name="Record the payment").click()
+    expect(page.get_by_text("Recorded: Miss Fenwick paid the house £0.25.")).to_be_visible()
+    expect(page.locator("li.house")).to_contain_text("due +£0.50")
+    expect(page.locator("li.house")).to_contain_text("before −£0.25")
     screenshot(page, "table-money-settlement")
 
     with page.expect_response(

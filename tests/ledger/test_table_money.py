@@ -18,7 +18,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from ledger import services as ledger
-from ledger.models import Posting, SettlementLine, Sitting, TableCharge, Transfer
+from ledger.models import Payment, Posting, SettlementLine, Sitting, TableCharge, Transfer
 from scorer.once import Stale
 from tests.support.html import Forms, submit
 from tests.support.ledger import WON_BY_WE, agreed
@@ -344,3 +344,112 @@ def test_a_sitting_in_which_nobody_was_charged_says_so(secretary, staff, stake):
     )
     page = secretary.get(reverse("ledger:sitting", args=[sitting.pk])).content.decode()
     assert "No table money was charged" in page
+
+
+# -- Paying the house ------------------------------------------------------------------------
+
+
+def test_a_member_pays_the_house_his_table_money_and_the_house_is_square(players, staff, stake):
+    set_charge(staff, amount="0.25")
+    agreed(players, staff, WON_BY_WE)
+    fenwick = players[1]
+    before = ledger.balances()
+    assert before[None] == Decimal("1.00")
+    paid = ledger.record_payment(
+        payer=fenwick, payee=None, amount=Decimal("0.25"), method="cash", note="", user=staff
+    )
+    assert str(paid) == "Miss Fenwick paid the house £0.25"
+    halves = {p.member: p for p in Posting.objects.filter(payment=paid)}
+    assert (halves[fenwick].amount, halves[fenwick].counterparty) == (Decimal("0.25"), "the house")
+    assert (halves[None].amount, halves[None].counterparty) == (Decimal("-0.25"), "Miss Fenwick")
+    after = ledger.balances()
+    assert after[None] == Decimal("0.75")
+    assert after[fenwick.pk] == before[fenwick.pk] + Decimal("0.25")
+    assert sum(after.values()) == 0
+    # A mistake is put right the other way: the house pays him back.
+    back = ledger.reverse_payment(payment=paid, user=staff)
+    assert (back.payer, back.payee) == (None, fenwick)
+    assert str(back).startswith("The house paid Miss Fenwick £0.25")
+    assert ledger.balances() == before
+
+
+def test_the_house_cannot_pay_itself_nor_post_a_payment_twice(players, staff, stake):
+    with pytest.raises(ledger.LedgerError, match="The house cannot pay itself"):
+        ledger.record_payment(
+            payer=None, payee=None, amount=Decimal("1"), method="cash", note="", user=staff
+        )
+    with pytest.raises(IntegrityError, match="names_a_member"), transaction.atomic():
+        Payment.objects.create(amount=1, currency="GBP", method="cash", recorded_by=staff)
+    paid = ledger.record_payment(
+        payer=players[0], payee=None, amount=Decimal("1"), method="cash", note="", user=staff
+    )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Posting.objects.create(
+            member=None, kind=Posting.PAYMENT, payment=paid, amount=-1, currency="GBP"
+        )
+    assert Posting.objects.filter(payment=paid).count() == 2
+
+
+def test_a_payment_to_the_house_settles_what_the_last_settlement_said(players, staff, stake):
+    set_charge(staff, amount="0.25")
+    last = tonight(staff, ended=True)
+    agreed(players, staff, WON_BY_WE)
+    closed = ledger.close(last, staff, at=timezone.now() + timedelta(seconds=2))
+    owed = [t for t in closed.transfers if t.payee is None]
+    assert owed, "the losers pay the house its table money"
+    for transfer in owed:
+        ledger.record_payment(
+            payer=transfer.payer,
+            payee=None,
+            amount=transfer.amount,
+            method="cash",
+            note="",
+            user=staff,
+        )
+    assert ledger.balances()[None] == 0
+    later = timezone.now() + timedelta(hours=1)
+    week = ledger.open_sitting(name="Next", start=later, end=later + timedelta(hours=6), user=staff)
+    assert all(line.member is not None for line in ledger.settlement(week).lines), (
+        "the house, paid, is not brought forward"
+    )
+
+
+def test_the_secretary_records_a_payment_to_the_house_from_the_desk(secretary, players, stake):
+    page = secretary.get(DESK).content.decode()
+    assert '<option value="house">The house (table money)</option>' in page
+    response = submit(
+        secretary,
+        DESK,
+        reverse("ledger:pay"),
+        {"payer": str(players[0].pk), "payee": "house", "amount": "0.50"},
+        follow=True,
+    )
+    assert "Recorded: Mrs. Carr paid the house £0.50." in response.content.decode()
+    assert Payment.objects.get().payee is None
+    refused = submit(
+        secretary,
+        DESK,
+        reverse("ledger:pay"),
+        {"payer": "house", "payee": "house", "amount": "0.50"},
+        follow=True,
+    )
+    assert "The house cannot pay itself." in refused.content.decode()
+    assert Payment.objects.count() == 1
+
+
+def test_a_payment_with_the_house_goes_out_in_the_clubs_file_and_comes_back(players, staff, stake):
+    from ledger.club_json import export_club, import_club
+    from tests.support.club import empty_the_club
+
+    paid = ledger.record_payment(
+        payer=players[2], payee=None, amount=Decimal("0.30"), method="cash", note="", user=staff
+    )
+    ledger.reverse_payment(payment=paid, user=staff)
+    exported = export_club()
+    assert [(p["payer"], p["payee"]) for p in exported["payments"]] == [
+        ("dane", None),
+        (None, "dane"),
+    ]
+    empty_the_club()
+    import_club(exported)
+    assert export_club() == exported
