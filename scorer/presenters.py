@@ -165,6 +165,7 @@ def deal_line(state: TableState, deal: Deal) -> str:
 @dataclass(frozen=True)
 class CorrectionView:
     correction: Correction
+    kind: str  # in the game's words: "tricks", "a wrong score"
     by: str
     before: str
     after: str  # "removed" when the deal was
@@ -181,8 +182,11 @@ def corrections_view(state: TableState, corrections: Iterable[Correction]) -> li
             if correction.after is None
             else deal_line(state, Deal.from_snapshot(rubber, correction.number, correction.after))
         )
+        kind = state.game.kind_words(engine.Kind(correction.kind))
         found.append(
-            CorrectionView(correction, person(correction.made_by), deal_line(state, before), after)
+            CorrectionView(
+                correction, kind, person(correction.made_by), deal_line(state, before), after
+            )
         )
     return found
 

@@ -49,6 +49,7 @@ from scorer.engine.seats import SEATS, adversaries_of, partner_of, side_of_seat
 from scorer.engine.sheet import Sheet, check_declaration, may_go_unplayed, work_out
 from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
 from scorer.engine.whist_corrections import (
+    WHIST_KINDS,
     whist_kind_of_change,
     whist_law,
     whist_ruling,
@@ -310,6 +311,10 @@ class CardGame[D, S: ScoreSheet](Protocol):
         """The law that governs a kind of correction: "Law 12"."""
         ...
 
+    def kind_words(self, kind: Kind) -> str:
+        """A kind of correction as the sheet names it: "tricks", "a wrong score"."""
+        ...
+
     def ruling(
         self, sheet: S, number: int, new: D | None, *, next_trump_declared: bool, agreed: bool
     ) -> Ruling | None:
@@ -515,6 +520,9 @@ class Bridge(_Reckoned):
 
     def law(self, kind: Kind) -> str:
         return corrections.law(kind)
+
+    def kind_words(self, kind: Kind) -> str:
+        return kind.value
 
     def ruling(
         self,
@@ -771,6 +779,9 @@ class Whist(_Reckoned):
 
     def law(self, kind: Kind) -> str:
         return whist_law(kind)
+
+    def kind_words(self, kind: Kind) -> str:
+        return WHIST_KINDS[kind]
 
     def ruling(
         self,

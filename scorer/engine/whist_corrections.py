@@ -29,6 +29,8 @@ from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
 from scorer.engine.words import game_ordinal
 
 LAWS = {Kind.TRICKS: "Law 11", Kind.HONOURS: "Law 6"}
+# Law 11 puts right any wrong score; Law 6, honours not claimed in time.
+WHIST_KINDS = {Kind.TRICKS: "a wrong score", Kind.HONOURS: "a claim of honours"}
 AMOUNT = "Law 12"  # an error affecting the amount of the rubber
 
 

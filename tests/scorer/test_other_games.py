@@ -3,11 +3,13 @@ their sheets, their agreement and what the ledger posts (SCORING.md sections 7 a
 
 from __future__ import annotations
 
+import io
 import random
 import uuid
 from decimal import Decimal
 
 from django.urls import reverse
+from pypdf import PdfReader
 
 from ledger import services as ledger
 from ledger.models import Posting
@@ -314,6 +316,13 @@ def test_a_whist_deal_is_corrected_under_law_11_and_honours_claimed_under_law_6(
     response = correct(client, rubber, 1, tricks=9, reason="tricks miscounted")
     assert response.status_code == 302
     assert rubber.corrections.last().law == "Law 11"
+    # The sheet names each in Whist's words, and so does its print.
+    page = client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    assert "Deal 1</strong>, a claim of honours (Law 6)" in page
+    assert "Deal 1</strong>, a wrong score (Law 11)" in page
+    printed = client.get(reverse("scorer:rubber_print", args=[rubber.pk]))
+    text = " ".join(PdfReader(io.BytesIO(printed.content)).pages[0].extract_text().split())
+    assert "Deal 1, a wrong score (Law 11)" in text
 
 
 def test_a_whist_sheet_prints(players, staff, client):
