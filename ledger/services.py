@@ -819,10 +819,12 @@ class StatementRow:
     game: str  # a rubber's game: "Bridge", "Short Whist"; else ""
 
 
-def statement(member: Member) -> list[StatementRow]:
-    """Every posting to a member's account, oldest first, with the balance after each."""
+def statement(member: Member | None) -> list[StatementRow]:
+    """Every posting to a member's account (None: the house's), oldest first, with the
+    balance after each."""
     rows, balance, stakes = [], NOTHING, Stakes()
-    for posting in member.postings.select_related("rubber").order_by("posted_at", "id"):
+    postings = Posting.objects.filter(member=member).select_related("rubber")
+    for posting in postings.order_by("posted_at", "id"):
         balance += posting.amount
         rubber = posting.rubber
         game = rubber.game_rules if rubber is not None else None

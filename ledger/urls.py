@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("me/", views.me, name="me"),
     path("members/<id:pk>/", views.member_statement, name="member"),
+    path("house/", views.house, name="house"),
     path("table/", views.club_table, name="table"),
     path("stake/", views.set_stake, name="stake"),
     path("table-money/", views.set_table_charge, name="charge"),

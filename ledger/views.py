@@ -26,7 +26,7 @@ from ledger.forms import (
     TableChargeForm,
     WaiverForm,
 )
-from ledger.models import Payment, Posting, Sitting, Stake, TableCharge
+from ledger.models import HOUSE, Payment, Posting, Sitting, Stake, TableCharge
 from ledger.money import plain
 from scorer import printing
 from scorer.http import SignedInRequest
@@ -309,7 +309,15 @@ def _currency() -> dict[str, object]:
     return {"currency": currency, "unit": unit}
 
 
-def _statement(request: HttpRequest, member: Member) -> HttpResponse:
+@login_required
+@require_GET
+def house(request: HttpRequest) -> HttpResponse:
+    """The house's account: table money charged, waived and paid."""
+    _staff(request)
+    return _statement(request, None)
+
+
+def _statement(request: HttpRequest, member: Member | None) -> HttpResponse:
     rows = ledger.statement(member)
     table_money = sum((row.posting.amount for row in rows if row.posting.table_money), Decimal(0))
     stakes = sum(
@@ -320,6 +328,8 @@ def _statement(request: HttpRequest, member: Member) -> HttpResponse:
         "ledger/statement.html",
         {
             "member": member,
+            "name": member.name if member else HOUSE,
+            "who": member.name if member else HOUSE.lower(),  # "owed to the house"
             "rows": rows,
             "stakes": stakes,
             "table_money": table_money,

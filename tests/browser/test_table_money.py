@@ -76,6 +76,16 @@ def test_the_secretary_charges_table_money_waives_the_hosts_and_is_paid(phone):
     expect(page.locator("li.house")).to_contain_text("before −£0.25")
     screenshot(page, "table-money-settlement")
 
+    # The house's own account, from the ledger's page: what it was charged, waived and paid.
+    page.get_by_role("link", name="← The ledger").click()
+    page.get_by_role("link", name="The house (table money)").click()
+    expect(page.get_by_role("heading", name="The house's account")).to_be_visible()
+    expect(page.locator(".standing")).to_have_text("Balance: +£0.50 (owed to the house)")
+    expect(page.get_by_text("Received by cash; against Miss Fenwick")).to_be_visible()
+    screenshot(page, "house-account")
+    page.get_by_role("link", name="Ledger").click()
+    page.get_by_role("link", name="Tonight").click()
+
     with page.expect_response(
         lambda r: "application/pdf" in r.headers.get("content-type", "")
     ) as answer:

@@ -453,3 +453,20 @@ def test_a_payment_with_the_house_goes_out_in_the_clubs_file_and_comes_back(play
     empty_the_club()
     import_club(exported)
     assert export_club() == exported
+
+
+def test_the_houses_account_is_for_the_staff_and_lists_its_table_money(
+    secretary, client, players, staff, stake
+):
+    set_charge(staff, amount="0.25")
+    agreed(players, staff, WON_BY_WE)
+    ledger.record_payment(
+        payer=players[1], payee=None, amount=Decimal("0.25"), method="cash", note="", user=staff
+    )
+    page = " ".join(secretary.get(reverse("ledger:house")).content.decode().split())
+    assert "The house's account" in page
+    assert "Balance: +£0.75 (owed to the house)" in page
+    assert page.count('class="table-money">Table money</span>') == 4
+    assert "Received by cash; against Miss Fenwick" in page
+    client.force_login(players[0].user)
+    assert client.get(reverse("ledger:house")).status_code == 403
