@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -711,6 +712,27 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
         stake = stakes.words(rubber.started_at, game)
         found.append(StakedRubber(rubber, game.name, f"{we} v {they}", value, stake))
     return found
+
+
+def still_owed(result: Settlement) -> list[bool]:
+    """For each transfer of a settlement, whether it is still to be paid. An open
+    settlement's are worked out afresh after every payment, so each is; a closed one's,
+    until a payment of its amount from its payer to its payee (and not reversed) is
+    recorded after the closing."""
+    if result.sitting.closed_at is None:
+        return [True] * len(result.transfers)
+    reversed_ = Payment.objects.filter(reverses__isnull=False).values("reverses_id")
+    made: Counter[tuple[int | None, int | None, Decimal]] = Counter(
+        Payment.objects.filter(recorded_at__gte=result.sitting.closed_at, reverses__isnull=True)
+        .exclude(pk__in=reversed_)
+        .values_list("payer_id", "payee_id", "amount")
+    )
+    owed = []
+    for transfer in result.transfers:
+        paid = (transfer.payer_id, transfer.payee_id, transfer.amount)
+        owed.append(made[paid] == 0)
+        made[paid] -= 1 if made[paid] else 0
+    return owed
 
 
 def _settled_balances(*, excluding: Sitting) -> dict[int | None, Decimal]:

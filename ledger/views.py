@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from ledger import services as ledger
 from ledger.forms import (
+    THE_HOUSE,
     CloseForm,
     PaymentForm,
     PeriodForm,
@@ -26,7 +27,7 @@ from ledger.forms import (
     TableChargeForm,
     WaiverForm,
 )
-from ledger.models import HOUSE, Payment, Posting, Sitting, Stake, TableCharge
+from ledger.models import HOUSE, Payment, Posting, Sitting, Stake, TableCharge, Transfer
 from ledger.money import plain
 from scorer import printing
 from scorer.http import SignedInRequest
@@ -186,12 +187,21 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
     result = ledger.settlement(get_object_or_404(Sitting, pk=pk))
     if request.GET.get("format") == "csv":
         return _csv(result)
+    chosen = request.GET.get("transfer", "")
+    paying = (
+        result.transfers[int(chosen)]
+        if chosen.isdecimal() and int(chosen) < len(result.transfers)
+        else None
+    )
     return render(
         request,
         "ledger/sitting.html",
         {
             "settlement": result,
-            "payment_form": PaymentForm(),
+            # Each still owed may be recorded as paid: the form below, filled in from it.
+            "transfers": list(zip(result.transfers, ledger.still_owed(result), strict=True)),
+            "paying": paying,
+            "payment_form": PaymentForm(initial=_paying(paying)),
             "close_form": CloseForm(seen=result.seen),
             "charges": [
                 (
@@ -202,6 +212,17 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
             ],
         },
     )
+
+
+def _paying(transfer: Transfer | None) -> dict[str, object]:
+    """The payment form's fields, filled in from a transfer of the settlement."""
+    if transfer is None:
+        return {}
+    return {
+        "payer": transfer.payer.pk if transfer.payer else THE_HOUSE,
+        "payee": transfer.payee.pk if transfer.payee else THE_HOUSE,
+        "amount": transfer.amount.normalize(),
+    }
 
 
 @login_required

@@ -74,6 +74,17 @@ def test_the_secretary_charges_table_money_waives_the_hosts_and_is_paid(phone):
     expect(page.get_by_text("Recorded: Miss Fenwick paid the house £0.25.")).to_be_visible()
     expect(page.locator("li.house")).to_contain_text("due +£0.50")
     expect(page.locator("li.house")).to_contain_text("before −£0.25")
+
+    # Col. Hartley settles with Mr. Dane: the form filled in from "Who pays whom".
+    owed = page.locator(".transfers li", has_text="Col. Hartley pays Mr. Dane")
+    owed.get_by_role("link", name="Record it as paid").click()
+    expect(page.get_by_text("Filled in from “Col. Hartley pays Mr. Dane £1.17”")).to_be_visible()
+    expect(page.get_by_label("Paid by")).to_have_value(str(players[3].pk))
+    expect(page.get_by_label("Amount")).to_have_value("1.17")
+    screenshot(page, "settlement-record-a-transfer")
+    page.get_by_role("button", name="Record the payment").click()
+    expect(page.get_by_text("Recorded: Col. Hartley paid Mr. Dane £1.17.")).to_be_visible()
+    expect(page.locator(".transfers")).not_to_contain_text("Col. Hartley pays Mr. Dane")
     screenshot(page, "table-money-settlement")
 
     # The house's own account, from the ledger's page: what it was charged, waived and paid.

@@ -470,3 +470,42 @@ def test_the_houses_account_is_for_the_staff_and_lists_its_table_money(
     assert "Received by cash; against Miss Fenwick" in page
     client.force_login(players[0].user)
     assert client.get(reverse("ledger:house")).status_code == 403
+
+
+def test_a_closed_settlements_transfer_is_offered_for_recording_until_it_is_paid(
+    secretary, players, staff, stake
+):
+    set_charge(staff, amount="0.25")
+    now = timezone.now()
+    sitting = ledger.open_sitting(
+        name="Last night", start=now - timedelta(hours=6), end=now - timedelta(hours=1), user=staff
+    )
+    agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=2))
+    closed = ledger.close(sitting, staff)
+    here = reverse("ledger:sitting", args=[sitting.pk])
+    page = secretary.get(here).content.decode()
+    assert page.count("Record it as paid") == len(closed.transfers)
+    to_house = next(n for n, t in enumerate(closed.transfers) if t.payee is None)
+    filled = Forms(secretary.get(here, {"transfer": to_house}).content.decode())
+    form = filled.form(reverse("ledger:pay"))
+    assert form is not None
+    chosen = closed.transfers[to_house]
+    assert form["values"]["amount"] == str(chosen.amount.normalize())
+    assert "Filled in from" in secretary.get(here, {"transfer": to_house}).content.decode()
+    # The selects as filled in (the page's parser reads inputs only).
+    submit(
+        secretary,
+        f"{here}?transfer={to_house}",
+        reverse("ledger:pay"),
+        {"payer": str(chosen.payer.pk), "payee": "house"},
+    )
+    paid = Payment.objects.get()
+    assert paid.payee is None
+    page = secretary.get(here).content.decode()
+    assert page.count("Record it as paid") == len(closed.transfers) - 1
+    ledger.reverse_payment(payment=paid, user=staff)  # recorded by mistake: owed again
+    assert ledger.still_owed(ledger.settlement(sitting)) == [True] * len(closed.transfers)
+    for odd in ("99", "x", "-1", "²"):
+        response = secretary.get(here, {"transfer": odd})
+        assert response.status_code == 200
+        assert "Filled in from" not in response.content.decode()
