@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -114,7 +114,7 @@ class Command(BaseCommand):
             user=staff,
         )
 
-    def _table_1(self, day: Any, members: dict[str, Member]) -> None:
+    def _table_1(self, day: date, members: dict[str, Member]) -> None:
         """Five candidates, in the order they came: the cut (the demo's cards are always
         the same ones) sends Mr. Napier out of the first rubber and seats Elwell's specimen
         as his book has it: We (Z, Y) Mrs. Carr and Mr. Dane, They (A, B) Miss Fenwick and
@@ -138,7 +138,7 @@ class Command(BaseCommand):
                 side=side,
             )
 
-    def _table_2(self, day: Any, members: dict[str, Member]) -> None:
+    def _table_2(self, day: date, members: dict[str, Member]) -> None:
         """Four candidates: a rubber in progress, two deals played (We have the first
         game), the third declared, its result to come; and Mrs. Russell, come since,
         claims entry at the end of it (Law 24)."""
