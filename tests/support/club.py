@@ -28,6 +28,7 @@ TABLES = [  # children first
     "ledger_payment",
     "ledger_sitting",
     "ledger_stake",
+    "ledger_tablecharge",
     "scorer_tablecut",
     "scorer_candidacy",
     "scorer_membership",

@@ -1,30 +1,37 @@
 """`manage.py seed_demo`: a demo club to try the site with, and its logins printed.
 
-A staff account and eight members, a stake of £0.50 a hundred and tonight's sitting open,
-Elwell's specimen rubber already played, and a rubber in progress. Running it again
-changes nothing and prints the logins again.
+A staff account and ten members; a stake of £0.50 a hundred and table money of £0.10 a
+rubber from each player; tonight's sitting open, and its two tables formed as the members
+came. Table 1, of five, has played Elwell's specimen rubber, agreed by both sides and
+posted to the ledger, and one of its five sat it out; Table 2, of four, has a rubber in
+progress, and a candidate waits to enter it. Everything is written through the site's own
+services, as its pages write it. Running it again changes nothing and prints the logins
+again.
 """
 
 from __future__ import annotations
 
 import random
 import uuid
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
 from ledger import services as ledger
-from scorer import engine, reads, writes
+from ledger.models import TableCharge
+from scorer import engine, reads, tables, writes
 from scorer import specimen as elwell
 from scorer.models import Club, Member, Rubber
 
 STAFF = ("secretary", "secretary-1905")
 STAKE = Decimal("0.50")  # a hundred points
+TABLE_MONEY = Decimal("0.10")  # from each player, each rubber
 MEMBERS = [
     ("Mrs. Carr", "Carr"),
     ("Mr. Dane", "Dane"),
@@ -33,7 +40,9 @@ MEMBERS = [
     ("Mrs. Ingram", "Ingram"),
     ("Mr. Lacey", "Lacey"),
     ("Miss Moreton", "Moreton"),
+    ("Mr. Napier", "Napier"),
     ("Dr. Pryce", "Pryce"),
+    ("Mrs. Russell", "Russell"),
 ]
 
 
@@ -44,8 +53,9 @@ def login(short_name: str) -> tuple[str, str]:
 
 class Command(BaseCommand):
     help = (
-        "Create a demo club (staff, eight members, a stake, an open sitting, two rubbers) "
-        "and print the logins."
+        "Create a demo club (staff, ten members, a stake and table money, an open sitting, "
+        "a table of five with Elwell's specimen agreed, a table of four with a rubber in "
+        "progress and a candidate waiting) and print the logins."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -66,21 +76,34 @@ class Command(BaseCommand):
         staff = users.objects.create_user(
             STAFF[0], password=STAFF[1], is_staff=True, is_superuser=True
         )
-        members = []
+        members = {}
         for name, short_name in MEMBERS:
             username, password = login(short_name)
             user = users.objects.create_user(username, password=password)
-            members.append(Member.objects.create(user=user, name=name, short_name=short_name))
-        carr, dane, fenwick, hartley, ingram, lacey, moreton, pryce = members
+            members[short_name] = Member.objects.create(user=user, name=name, short_name=short_name)
+        self._ledger(staff)
+        day = timezone.localdate()
+        self._table_1(day, members)
+        self._table_2(day, members)
+        assert Rubber.objects.count() == 2
 
-        # The stake first, so that the rubbers are played for it; the evening's sitting
-        # from midnight to the small hours, as the secretary's desk would open it.
+    def _ledger(self, staff: User) -> None:
+        """The stake and the table money first, so that the rubbers are played for them;
+        the evening's sitting from midnight to the small hours, as the secretary's desk
+        would open it."""
         ledger.set_stake(
             per_hundred=STAKE,
             currency="GBP",
             smallest_unit=Decimal("0.01"),
             user=staff,
             seen=ledger.stake_seen(None),
+        )
+        ledger.set_table_charge(
+            basis=TableCharge.PER_RUBBER,
+            amount=TABLE_MONEY,
+            hundreds=None,
+            user=staff,
+            seen=ledger.charge_seen(None),
         )
         today = timezone.localdate()
         midnight = datetime.combine(today, time.min, timezone.get_current_timezone())
@@ -91,23 +114,40 @@ class Command(BaseCommand):
             user=staff,
         )
 
-        # Elwell's specimen: We (Z, Y) are Mrs. Carr and Mr. Dane, They (A, B) Miss Fenwick
-        # and Col. Hartley, seated round the table We, They, We, They.
-        specimen = elwell.specimen()
-        rubber = writes.start_rubber(
-            table="Table 1", members=[carr, fenwick, dane, hartley], first_dealer=0, user=staff
+    def _table_1(self, day: date, members: dict[str, Member]) -> None:
+        """Five candidates, in the order they came: the cut (the demo's cards are always
+        the same ones) sends Mr. Napier out of the first rubber and seats Elwell's specimen
+        as his book has it: We (Z, Y) Mrs. Carr and Mr. Dane, They (A, B) Miss Fenwick and
+        Col. Hartley, Mrs. Carr dealing. Mrs. Carr keeps the score; the rubber won, each
+        side agrees it (Mrs. Carr for We, Miss Fenwick for They), and it posts its points,
+        its money and its table money."""
+        carr, fenwick = members["Carr"], members["Fenwick"]
+        came = [carr, members["Napier"], fenwick, members["Hartley"], members["Dane"]]
+        table = tables.form_table(
+            name="Table 1", day=day, candidates=came, user=carr.user, rng=random.Random(1905)
         )
-        writes.replay(rubber=rubber, deals=specimen.deals, user=staff)
+        rubber = table.rubbers.get()
+        writes.replay(rubber=rubber, deals=elwell.specimen().deals, user=carr.user)
+        for side, player in [(engine.Side.WE, carr), (engine.Side.THEY, fenwick)]:
+            rubber.refresh_from_db()
+            writes.agree(
+                state=reads.table_state(rubber),
+                user=player.user,
+                key=uuid.uuid4(),
+                revision=rubber.revision,
+                side=side,
+            )
 
-        # A rubber in progress: two deals played (We have the first game), the third
-        # declared, its result to come.
-        rubber = writes.start_rubber(
-            table="Table 2",
-            members=[ingram, lacey, moreton, pryce],
-            first_dealer=writes.CUT_FOR_DEAL,
-            user=staff,
-            rng=random.Random(1905),
+    def _table_2(self, day: date, members: dict[str, Member]) -> None:
+        """Four candidates: a rubber in progress, two deals played (We have the first
+        game), the third declared, its result to come; and Mrs. Russell, come since,
+        claims entry at the end of it (Law 24)."""
+        ingram, russell = members["Ingram"], members["Russell"]
+        came = [ingram, members["Lacey"], members["Moreton"], members["Pryce"]]
+        table = tables.form_table(
+            name="Table 2", day=day, candidates=came, user=ingram.user, rng=random.Random(1905)
         )
+        rubber = table.rubbers.get()
         first = engine.side_of_seat(rubber.first_dealer)
         writes.replay(
             rubber=rubber,
@@ -115,12 +155,13 @@ class Command(BaseCommand):
                 _deal(first, "H", 9, ((3, 0), (1, 1))),
                 _deal(first.other, "NT", 4, ((2, 1), (1, 0))),
             ],
-            user=staff,
+            user=ingram.user,
         )
+        rubber.refresh_from_db()
         state = reads.table_state(rubber)
         writes.declare(
             state=state,
-            user=staff,
+            user=ingram.user,
             key=uuid.uuid4(),
             revision=rubber.revision,
             declaration=writes.Declaration(
@@ -130,7 +171,8 @@ class Command(BaseCommand):
                 doubles=1,
             ),
         )
-        assert Rubber.objects.count() == 2
+        table.refresh_from_db()
+        tables.claim_entry(table=table, member=russell, seen=str(table.revision), user=russell.user)
 
 
 def _deal(
