@@ -66,8 +66,12 @@ def test_a_table_of_five_cuts_out_and_takes_a_sixth(phone):
         )
     ).to_be_visible()
 
+    secretary.get_by_role("link", name="The rubber in play").click()
     agree_the_rubber_in_play()
     secretary.reload()
+    # Agreed, the rubber's page sends the table to its cut, not to these four again.
+    expect(secretary.get_by_role("link", name="New rubber, same table")).to_have_count(0)
+    secretary.get_by_role("link", name="Next rubber: Table 1's cut").click()
     secretary.get_by_role("button", name="Cut for the next rubber").click()
     expect(secretary.get_by_role("heading", name="The cut for the last rubber")).to_be_visible()
     expect(
