@@ -105,6 +105,7 @@ def test_the_protocol_asks_the_questions_the_site_needs():
         "declaration_words",
         "entry_figures",
         "kind_of_change",
+        "kind_words",
         "law",
         "layout",
         "loads",
