@@ -31,8 +31,8 @@ def test_an_untouched_form_takes_the_new_state_itself(phone, table):
 
     declare(carr, 1, "H")
 
-    # Within a poll, Mr. Dane's phone shows the result form, and says why in a sentence.
-    expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible(timeout=3000)
+    # At the next poll, Mr. Dane's phone shows the result form, and says why in a sentence.
+    expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     expect(dane.locator("#notice")).to_contain_text(
         "From another phone: Deal 1 declared: Mrs. Carr dealt and made hearts."
     )
@@ -46,7 +46,7 @@ def test_entries_in_progress_are_kept_and_the_new_state_is_one_tap_away(phone, t
 
     declare(carr, 1, "H")
 
-    expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible(timeout=3000)
+    expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible()
     expect(dane.locator("#notice")).to_contain_text(
         "Deal 1 declared: Mrs. Carr dealt and made hearts."
     )
@@ -63,7 +63,7 @@ def test_a_refused_save_says_what_was_recorded_and_what_was_not(phone, table):
     carr, dane = at_the_table(phone, table, "carr", "dane")
     tap(dane, "The make", "♣ Clubs")
     declare(carr, 1, "H")
-    expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible(timeout=3000)
+    expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible()
 
     dane.get_by_role("button", name="Save the declaration").click()
 
@@ -83,7 +83,7 @@ def test_a_won_rubber_takes_away_the_buttons_that_no_longer_apply(phone, table):
 
     won(staff, table)
 
-    expect(dane.get_by_role("heading", name="Agree the rubber")).to_be_visible(timeout=3000)
+    expect(dane.get_by_role("heading", name="Agree the rubber")).to_be_visible()
     expect(dane.get_by_role("button", name="Save the declaration")).to_have_count(0)
     expect(dane.get_by_text("Abandon this rubber")).to_have_count(0)
 
@@ -112,7 +112,7 @@ def test_a_lapse_is_said_in_words_on_both_phones(phone, table):
     won(client, table)
     carr, fenwick = at_the_table(phone, table, "carr", "fenwick")
     carr.get_by_role("button", name="We agree").click()
-    expect(fenwick.locator(".agreement")).to_contain_text("agreed by Mrs. Carr", timeout=3000)
+    expect(fenwick.locator(".agreement")).to_contain_text("agreed by Mrs. Carr")
 
     fenwick.get_by_text("The deals, one by one").click()
     fenwick.get_by_role("link", name="Correct deal 3").click()
@@ -122,7 +122,7 @@ def test_a_lapse_is_said_in_words_on_both_phones(phone, table):
 
     lapse = "Mrs. Carr's agreement for We lapsed: deal 3 was corrected."
     expect(fenwick.locator(".message.done")).to_contain_text(lapse)
-    expect(carr.locator("#notice")).to_contain_text(lapse, timeout=3000)
+    expect(carr.locator("#notice")).to_contain_text(lapse)
     expect(carr.get_by_role("button", name="We agree")).to_be_visible()
     screenshot(carr, "lapsed")
 
@@ -175,7 +175,7 @@ def test_the_result_form_is_kept_through_another_phones_result(phone, table):
     """Both phones at the result step; one records it, the other had begun to."""
     carr, dane = at_the_table(phone, table, "carr", "dane")
     declare(carr, 1, "S")
-    expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible(timeout=3000)
+    expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     tap(dane, "Tricks won by", "8")
     tap_honours(dane, Side.THEY, "Four")
 
@@ -183,7 +183,7 @@ def test_the_result_form_is_kept_through_another_phones_result(phone, table):
     tap_honours(carr, Side.WE, "Four")
     carr.get_by_role("button", name="Save the result").click()
 
-    expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible(timeout=3000)
+    expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible()
     dane.get_by_role("button", name="Save the result").click()
     expect(dane.locator("#panel .message")).to_have_text(
         "Deal 1 recorded: We 9 tricks; honours We: four. "

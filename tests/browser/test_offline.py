@@ -390,7 +390,7 @@ def test_four_phones_agree_once_the_one_offline_is_back(phone, table):
     offline.context.set_offline(False)
     expect(pending(offline)).to_have_count(0)
     for page in others:
-        expect(page.locator("#live")).to_contain_text("made diamonds", timeout=3000)
+        expect(page.locator("#live")).to_contain_text("made diamonds")
     sheets = {sheet_of(page) for page in phones}
     assert len(sheets) == 1, sheets
     assert list(Deal.objects.order_by("number").values_list("number", "trump", "tricks")) == [
