@@ -12,6 +12,8 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.db.models import F, Max, Q, QuerySet
+from django.forms.utils import ErrorList
+from django.utils.safestring import SafeString
 
 from scorer import engine
 from scorer.engine.called import PENALTY_CHOICES
@@ -26,6 +28,16 @@ MOST_DOUBLES_CHOSEN = 4
 DOUBLES = [(n, engine.doubles_choice(n)) for n in range(MOST_DOUBLES_CHOSEN + 1)]
 
 
+class Errors(ErrorList):
+    """A field's errors. Django draws even an empty list through its template, and each
+    answer at the table asks for a dozen empty ones: none is drawn as nothing, at once."""
+
+    def render(self, *args: Any, **kwargs: Any) -> SafeString:
+        return super().render(*args, **kwargs) if self else SafeString("")
+
+    __str__ = __html__ = render  # Django binds them to its own render
+
+
 class RubberWrite(forms.Form):
     """What every form sent to a rubber carries: its own key, and the revision of the
     rubber it was shown at."""
@@ -37,6 +49,7 @@ class RubberWrite(forms.Form):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("key", uuid.uuid4())
         kwargs["initial"].setdefault("revision", revision)
+        kwargs.setdefault("error_class", Errors)
         super().__init__(*args, **kwargs)
 
 

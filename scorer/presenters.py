@@ -96,7 +96,10 @@ def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> She
         totals=engine.Pair(sheet.totals.we.total, sheet.totals.they.total),
         outcome=game.outcome(sheet),
         finished=sheet.finished,
-        deals=[(deal.number, deal_line(state, deal)) for deal in state.recorded],
+        deals=[
+            (deal.number, deal_line(state, deal, scored.deal))
+            for deal, scored in zip(state.recorded, sheet.deals, strict=True)
+        ],
     )
 
 
@@ -147,19 +150,22 @@ def words(state: TableState) -> Words:
     )
 
 
-def declaration_words(state: TableState, deal: Deal) -> str:
+def declaration_words(state: TableState, deal: Deal, called: engine.Called | None = None) -> str:
     """ "Mrs. Carr dealt and made hearts" or "Mrs. Carr dealt and passed; Mr. Dane made
-    hearts, doubled" """
+    hearts, doubled". `called`: the deal as called, if read already."""
     game = state.game
     dealer = game.seat_label(deal.dealer, state.seats[deal.dealer].name)
     maker = game.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
-    return game.declaration_words(deal.called(), dealer, maker)
+    return game.declaration_words(deal.called() if called is None else called, dealer, maker)
 
 
-def deal_line(state: TableState, deal: Deal) -> str:
-    """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; honours We: four"."""
-    result = state.game.result_words(state.game.deal_of(deal.called()))
-    return f"{deal.number}. {declaration_words(state, deal)} \u2014 {result}"
+def deal_line(state: TableState, deal: Deal, worked: Any = None) -> str:
+    """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; honours We: four".
+    `worked`: the deal as the sheet worked it out, for a sheet's own deals (not worked out
+    again, deal by deal, for its words)."""
+    game, called = state.game, deal.called()
+    result = game.result_words(game.deal_of(called) if worked is None else worked)
+    return f"{deal.number}. {declaration_words(state, deal, called)} \u2014 {result}"
 
 
 @dataclass(frozen=True)

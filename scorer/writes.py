@@ -185,7 +185,7 @@ def declare(
     words = declaration_words(state, deal)
     # Play goes on: an offer to abandon lapses.
     _told(claimed, f"Deal {deal.number}{changed}: {words}.", _clear_confirmations(state.rubber))
-    return replace(state, in_progress=deal)
+    return replace(state, in_progress=deal, worked=state.sheet)  # the recorded deals' sheet
 
 
 @transaction.atomic
@@ -223,7 +223,7 @@ def record_result(
     _told(
         claimed, f"Deal {deal.number} recorded: {result_words}.", _clear_confirmations(state.rubber)
     )
-    return replace(state, recorded=recorded, in_progress=None, sheet=sheet)
+    return replace(state, recorded=recorded, in_progress=None, worked=sheet)
 
 
 def as_declared(rubber: Rubber, number: int, declaration: Declaration) -> Deal:
@@ -338,7 +338,7 @@ def correct(
         engine.words.changes(number, moved) + ".",
         lapsed,
     )
-    after = replace(state, recorded=tuple(deals), sheet=sheet)
+    after = replace(state, recorded=tuple(deals), worked=sheet)
     return Corrected(after, moved, lapsed)
 
 

@@ -367,10 +367,11 @@ def table_context(
         "result_form": result,
         "message": message,
         "changed": changed,
-        # What the rubber is played for, asked only when a whole page is drawn.
+        # What the rubber is played for, and who plays for whom: asked only when a whole
+        # page is drawn, not for the table's part that a save or a poll answers with.
         "terms": partial(signals.terms_of, rubber),
+        "substitutes": partial(reads.substitutes, rubber),
         "told": told or [],
-        "substitutes": reads.substitutes(rubber),
         "in_progress": deal,
         "tricks_legend": (
             f"Tricks won by {deal.dealer_side.label} ({sheet.names[deal.dealer_side]})"
