@@ -188,11 +188,9 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("format") == "csv":
         return _csv(result)
     chosen = request.GET.get("transfer", "")
-    paying = (
-        result.transfers[int(chosen)]
-        if chosen.isdecimal() and int(chosen) < len(result.transfers)
-        else None
-    )
+    # isdecimal, not isdigit ("²"); short, since int() refuses thousands of digits.
+    number = int(chosen) if chosen.isdecimal() and len(chosen) < 6 else len(result.transfers)
+    paying = result.transfers[number] if number < len(result.transfers) else None
     return render(
         request,
         "ledger/sitting.html",

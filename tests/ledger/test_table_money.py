@@ -505,7 +505,7 @@ def test_a_closed_settlements_transfer_is_offered_for_recording_until_it_is_paid
     assert page.count("Record it as paid") == len(closed.transfers) - 1
     ledger.reverse_payment(payment=paid, user=staff)  # recorded by mistake: owed again
     assert ledger.still_owed(ledger.settlement(sitting)) == [True] * len(closed.transfers)
-    for odd in ("99", "x", "-1", "²"):
+    for odd in ("99", "x", "-1", "²", "9" * 5000):
         response = secretary.get(here, {"transfer": odd})
         assert response.status_code == 200
         assert "Filled in from" not in response.content.decode()
