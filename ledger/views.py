@@ -30,6 +30,7 @@ from ledger.forms import (
 from ledger.models import HOUSE, Payment, Posting, Sitting, Stake, TableCharge, Transfer
 from ledger.money import plain
 from scorer import printing
+from scorer.converters import number
 from scorer.http import SignedInRequest
 from scorer.models import Member
 from scorer.once import Answer, carry_out
@@ -187,10 +188,10 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
     result = ledger.settlement(get_object_or_404(Sitting, pk=pk))
     if request.GET.get("format") == "csv":
         return _csv(result)
-    chosen = request.GET.get("transfer", "")
-    # isdecimal, not isdigit ("²"); short, since int() refuses thousands of digits.
-    number = int(chosen) if chosen.isdecimal() and len(chosen) < 6 else len(result.transfers)
-    paying = result.transfers[number] if number < len(result.transfers) else None
+    chosen = number(request.GET.get("transfer", ""))
+    paying = (
+        result.transfers[chosen] if chosen is not None and chosen < len(result.transfers) else None
+    )
     return render(
         request,
         "ledger/sitting.html",

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorer import engine, writes
+from scorer.converters import number
 from scorer.engine import tables as laws
 from scorer.models import Candidacy, Member, Membership, Rubber, Seat, Table, TableCut
 from scorer.once import Refused, Stale
@@ -238,7 +239,8 @@ def _begin(
 
 def _moved_on(table: Table, seen: str) -> None:
     """Move the table's revision on from the one the form was shown at, or refuse."""
-    moved = Table.objects.filter(pk=table.pk, revision=seen if seen.isdecimal() else -1).update(
+    shown = number(seen)
+    moved = Table.objects.filter(pk=table.pk, revision=shown if shown is not None else -1).update(
         revision=F("revision") + 1
     )
     if not moved:

@@ -41,6 +41,33 @@ def test_an_id_too_long_for_the_database_is_not_found(client, staff, path):
     assert client.get(path).status_code == 404
 
 
+ODD_NUMBERS = ["9" * 5000, str(HUGE), "-1", "\u00b2", "1.5", " 1", ""]
+
+
+@pytest.mark.parametrize("odd", ODD_NUMBERS)
+def test_a_number_asked_for_in_a_query_string_that_no_database_holds_is_no_error(
+    client, staff, rubber, odd
+):
+    """The rubber as it stood after deal N or correction N, a rubber to start "the same"
+    as, a settlement's transfer to fill the payment in from: odd numbers name nothing."""
+    from django.utils import timezone
+
+    from ledger import services as ledger
+
+    client.force_login(staff)
+    here = reverse("scorer:rubber", args=[rubber.pk])
+    assert client.get(here, {"after_deal": odd}).status_code in (200, 404)
+    assert client.get(here, {"after_correction": odd}).status_code in (200, 404)
+    assert client.get(reverse("scorer:start"), {"same": odd}).status_code == 200
+    now = timezone.now()
+    sitting = ledger.open_sitting(
+        name="Tonight", start=now - timezone.timedelta(hours=1), end=now, user=staff
+    )
+    page = client.get(reverse("ledger:sitting", args=[sitting.pk]), {"transfer": odd})
+    assert page.status_code == 200
+    assert "Filled in from" not in page.content.decode()
+
+
 @pytest.mark.parametrize("payload", [[1, 2], "rubber", 7, None, {"rubber": "1"}])
 def test_a_signed_poll_token_of_the_wrong_shape_stops_the_polling(carr, rubber, payload):
     token = signing.dumps(payload, salt=LIVE_SALT)

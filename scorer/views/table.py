@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorer import engine, once, reads, signals, writes
 from scorer import live as following
+from scorer.converters import number
 from scorer.forms import (
     AgreementForm,
     DeclarationForm,
@@ -96,8 +97,8 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
 
 def _same_table(request: HttpRequest) -> dict[str, Any]:
     """The table and seats of an earlier rubber, for "New rubber, same table"."""
-    same = request.GET.get("same", "")
-    rubber = Rubber.objects.filter(pk=same).first() if same.isdecimal() else None
+    same = number(request.GET.get("same", ""))
+    rubber = Rubber.objects.filter(pk=same).first() if same is not None else None
     if rubber is None:
         return {}
     game = rubber.game_rules
@@ -136,15 +137,15 @@ def rubber(request: SignedInRequest, pk: int) -> HttpResponse:
 
 def _moment(request: HttpRequest, state: reads.TableState) -> tuple[datetime, str] | None:
     """A past moment asked for, as (time, words); None for the rubber as it stands."""
-    after_deal = request.GET.get("after_deal", "")
-    after_correction = request.GET.get("after_correction", "")
-    if after_deal.isdecimal():  # not isdigit(): int() cannot read "²"
-        deal = next((d for d in state.recorded if d.number == int(after_deal)), None)
+    after_deal = number(request.GET.get("after_deal", ""))
+    after_correction = number(request.GET.get("after_correction", ""))
+    if after_deal is not None:
+        deal = next((d for d in state.recorded if d.number == after_deal), None)
         if deal is None or deal.recorded_at is None:
             raise Http404(f"Deal {after_deal} has not been recorded.")
         return deal.recorded_at, f"as it stood after deal {deal.number} was recorded"
-    if after_correction.isdecimal():
-        correction = state.rubber.corrections.filter(pk=int(after_correction)).first()
+    if after_correction is not None:
+        correction = state.rubber.corrections.filter(pk=after_correction).first()
         if correction is None:
             raise Http404("There is no such correction to this rubber.")
         return correction.made_at, f"as it stood after deal {correction.number} was corrected"

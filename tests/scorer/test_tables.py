@@ -126,6 +126,9 @@ def test_a_stale_form_is_refused(six, staff):
     tables.claim_entry(table=table, member=six[4], seen=seen, user=staff)
     with pytest.raises(Stale):
         tables.claim_entry(table=table, member=six[5], seen=seen, user=staff)
+    for odd in (str(2**63), "9" * 5000, "-1", "\u00b2"):  # a damaged form: stale, no error
+        with pytest.raises(Stale):
+            tables.claim_entry(table=table, member=six[5], seen=odd, user=staff)
 
 
 def test_a_substitutes_rubber_posts_to_the_member_who_appointed_him(six, staff):
