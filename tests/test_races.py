@@ -178,6 +178,89 @@ def test_a_payment_form_sent_twice_at_once_records_one_payment(club):
         )
 
 
+def test_a_payment_to_the_house_sent_twice_at_once_records_one_payment(club):
+    server, made = club
+    payer = made["members"][0]
+    for n in range(TRIES):
+        phones = [secretary(server, made) for _ in range(3)]
+        form = Forms(phones[0].get("/ledger/").text).form("/ledger/payments/")
+        data = {
+            **fields(form),
+            "payer": payer,
+            "payee": "house",
+            "amount": "0.10",
+            "method": "cash",
+            "note": f"table money {n}",
+        }
+        answers = at_once(*(partial(phone.post, form["action"], data) for phone in phones))
+        assert [answer.status for answer in answers] == [302] * 3
+        note = f"table money {n}"
+        assert count(server, "SELECT count(*) FROM ledger_payment WHERE note = ?", note) == 1
+        postings = (
+            "SELECT count(*) FROM ledger_posting p JOIN ledger_payment m ON m.id = p.payment_id"
+        )
+        assert count(server, f"{postings} WHERE m.note = ?", note) == 2  # the member's, the house's
+
+
+def test_a_double_tap_on_waive_it_waives_table_money_once(club):
+    """Two taps of "Waive it", and two of the staff each with a page of his own: one
+    waiver, posted back to the member and from the house once each."""
+    server, made = club
+    made_now = json.loads(
+        server.python(
+            f"""
+import json, uuid
+from datetime import timedelta
+from decimal import Decimal
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from ledger import services as ledger
+from ledger.models import Posting, TableCharge
+from scorer import reads, writes
+from scorer.engine import Deal, Pair, Play, Side, Trump
+from scorer.models import Member, Rubber
+staff = get_user_model().objects.get(username="secretary")
+now = timezone.now()
+ledger.set_table_charge(basis="rubber", amount=Decimal("0.25"), hundreds=None, user=staff,
+                        seen=ledger.charge_seen(TableCharge.latest()), at=now - timedelta(days=3))
+sitting = ledger.open_sitting(name="Waivers", start=now - timedelta(days=1, hours=1),
+                              end=now - timedelta(days=1) + timedelta(hours=4), user=staff)
+members = list(Member.objects.filter(pk__in={made["members"]}).order_by("pk"))
+charges = []
+for n in range({TRIES}):
+    rubber = writes.start_rubber(table=f"Waive {{n}}", members=members, first_dealer=0, user=staff)
+    Rubber.objects.filter(pk=rubber.pk).update(started_at=now - timedelta(days=1, minutes=n))
+    rubber.refresh_from_db()
+    slam = Play(Pair(12, 1), Pair((1, 1), (1, 1)))
+    writes.replay(rubber=rubber, deals=[Deal(Side.WE, Trump.NO_TRUMP, play=slam),
+        Deal(Side.THEY, Trump.NO_TRUMP, play=slam)], user=staff)
+    rubber.refresh_from_db()
+    writes.agree(state=reads.table_state(rubber), user=staff, key=uuid.uuid4(),
+                 revision=rubber.revision, side=None)
+    charges.append(Posting.objects.get(rubber=rubber, member=members[0], kind="table").pk)
+print(json.dumps({{"sitting": sitting.pk, "charges": charges}}))
+"""
+        )
+    )
+    here = f"/ledger/sittings/{made_now['sitting']}/"
+    for charge in made_now["charges"]:
+        phones = [secretary(server, made) for _ in range(4)]
+        action = f"/ledger/table-money/{charge}/waive/"
+        form = Forms(phones[0].get(here).text).form(action)
+        assert form is not None
+        data = {**fields(form), "reason": "the host"}
+        keys = [data["key"]] * 2 + [str(uuid.uuid4()), str(uuid.uuid4())]
+        answers = at_once(
+            *(
+                partial(phone.post, action, {**data, "key": key})
+                for phone, key in zip(phones, keys, strict=True)
+            )
+        )
+        assert [answer.status for answer in answers] == [302] * 4, [a.text[:300] for a in answers]
+        waivers = "SELECT count(*) FROM ledger_posting WHERE kind = 'waiver' AND against_id = ?"
+        assert count(server, waivers, charge) == 2  # back to the member, and from the house
+
+
 def test_a_sitting_closing_waits_for_an_agreement_under_way_and_settles_its_rubber(club, tmp_path):
     """The agreement holds its sitting until it is posted; a closing meanwhile waits for
     it, then settles the rubber with the rest. (Without that, the closing could read the
