@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from ledger.models import Payment, Sitting, Stake
 from scorer.models import Rubber
-from tests.support.browser import declare, screenshot, tap, tap_honours
+from tests.support.browser import declare, screenshot, serious_violations, tap, tap_honours
 from tests.support.club import NAMES, make_member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -184,7 +184,11 @@ def test_every_page_of_the_demo_club_fits_a_phone_light_and_dark(phone, scheme):
     call_command("seed_demo", stdout=io.StringIO())
     page = phone(scheme=scheme)
     page.goto("/")
-    shot = lambda name: screenshot(page, f"{scheme}-{name}")  # noqa: E731
+
+    def shot(name: str) -> None:
+        screenshot(page, f"{scheme}-{name}")
+        assert serious_violations(page) == [], name
+
     shot("home")
     page.get_by_role("link", name="Sign in to score").click()
     shot("sign-in")
@@ -225,6 +229,11 @@ def test_every_page_of_the_demo_club_fits_a_phone_light_and_dark(phone, scheme):
     page.get_by_role("link", name="← The ledger").click()
     page.get_by_role("link", name="Mrs. Carr").click()
     shot("statement")
+    page.get_by_role("link", name="Ledger").click()
+    page.get_by_role("link", name="The house (table money)").click()
+    expect(page.get_by_role("heading", name="The house's account")).to_be_visible()
+    expect(page.locator(".standing")).to_have_text("Balance: +£0.40 (owed to the house)")
+    shot("house")
     page.get_by_role("link", name="The club's table").click()
     page.get_by_role("button", name="Show").click()
     shot("club-table")
