@@ -4,6 +4,7 @@ history, whatever asks."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from datetime import timedelta
 
@@ -184,3 +185,41 @@ def test_a_lower_doubling_limit_applies_to_rubbers_started_after_it(admin, playe
         reverse("admin:scorer_rubber_change", args=[played.pk]),
     ):
         assert admin.get(page).status_code == 200, page
+
+
+def _shown(page: str) -> str:
+    """What the admin's form carries of the record as it was shown."""
+    return re.search(r'name="seen" value="([0-9a-f]+)"', page).group(1)
+
+
+def test_the_clubs_settings_saved_over_another_staff_members_change_are_refused(admin):
+    Club.get()
+    change = reverse("admin:scorer_club_change", args=[1])
+    settings = {"name": "The Elwell Club", "paper": "A4", "game": "bridge"}
+    first = {**settings, "doubling_limit": "100", "seen": _shown(admin.get(change).text)}
+    second = {**settings, "spade_convention": "on", "seen": first["seen"]}  # the same page
+    assert admin.post(change, first).status_code == 302
+    refused = admin.post(change, second)
+    assert refused.status_code == 200
+    assert "was changed by another member of the staff since this page was shown" in " ".join(
+        refused.text.split()
+    )
+    club = Club.get()
+    assert (club.doubling_limit, club.spade_convention) == (100, False)
+    # The first form sent again (a double tap) finds its own values: answered as before.
+    assert admin.post(change, first).status_code == 302
+    assert Club.get().doubling_limit == 100
+
+
+def test_a_member_saved_over_another_staff_members_change_is_refused(admin, players):
+    carr = players[0]
+    change = reverse("admin:scorer_member_change", args=[carr.pk])
+    shown = _shown(admin.get(change).text)
+    member = {"short_name": carr.short_name, "user": carr.user.pk}
+    assert (
+        admin.post(change, {**member, "name": "Mrs. Carr-Ingram", "seen": shown}).status_code == 302
+    )
+    refused = admin.post(change, {**member, "name": "Mrs. Kerr", "seen": shown})
+    assert refused.status_code == 200
+    carr.refresh_from_db()
+    assert carr.name == "Mrs. Carr-Ingram"
