@@ -96,3 +96,18 @@ def serve_module(tmp_path_factory, static_root):
     yield start
     for server in servers:
         server.close()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, each worker's test database is a file, as the club's is, not Django's
+    in-memory one: a live server's threads then each have a connection of their own and
+    wait for one another's writes as the club's server does, where the in-memory database
+    would share one connection among them (two phones saving at once tangled their
+    transactions: "database table is locked")."""
+    from django.conf import settings as django_settings
+
+    database = django_settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        name = tmp_path_factory.mktemp("database") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(name)
