@@ -153,12 +153,12 @@ def _read_table(data: object, round_number: int, place: int) -> Table:
         )
     number = data.get("table")
     if not (_is_int(number) and number > 0):
-        problem = "has no 'table'" if "table" not in data else f"table is {_show(number)}"
-        raise EveningError(
-            f"{listed} {problem}: it must be the table's number, a whole number above 0",
-            round=round_number,
-            field="table",
+        problem = (
+            "table is missing"
+            if "table" not in data
+            else f"table must be a whole number above 0 (got {_show(number)})"
         )
+        raise EveningError(f"{listed}: {problem}", round=round_number, field="table")
 
     def refuse(problem: str, field: str) -> EveningError:
         return EveningError(problem, round=round_number, table=number, field=field)
@@ -191,11 +191,12 @@ def _read_table(data: object, round_number: int, place: int) -> Table:
 def _read_pair(
     data: dict[str, Any], side: str, refuse: Callable[[str, str], EveningError]
 ) -> Partners:
-    pair = data.get(side)
+    if side not in data:
+        raise refuse(f"{side} is missing", side)
+    pair = data[side]
     if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(p) for p in pair)):
-        what = "is missing" if side not in data else f"is {_show(pair)}"
         raise refuse(
-            f"{side} {what}: it must be a list of the two players' numbers, as they cut",
+            f"{side} must be a list of the two players' numbers, as they cut (got {_show(pair)})",
             side,
         )
     return (pair[0], pair[1])
