@@ -206,9 +206,7 @@ def _game_won_by(points: Pair[int]) -> Side | None:
     return None
 
 
-def score_deal(
-    deal: Deal, rules: Rules, standing: Pair[int], *, games: bool = True
-) -> Pair[Entry]:
+def score_deal(deal: Deal, rules: Rules, standing: Pair[int], *, games: bool = True) -> Pair[Entry]:
     """Both sides' entries for one deal, given each side's trick points in the game so far.
 
     games=False scores the deal with no game around it (for points alone): a revoking
