@@ -31,9 +31,3 @@ class EveningError(RubberError):
             if number is not None
         ]
         self.args = (f"{', '.join(where)}: {problem}" if where else problem,)
-
-    def at(self, deal: int) -> EveningError:
-        """The same problem, placed at a deal of the same round and table."""
-        return EveningError(
-            self.problem, round=self.round, table=self.table, deal=deal, field=self.field
-        )
