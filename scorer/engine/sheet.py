@@ -206,9 +206,11 @@ def _game_won_by(points: Pair[int]) -> Side | None:
     return None
 
 
-def score_deal(deal: Deal, rules: Rules, standing: Pair[int]) -> Pair[Entry]:
+def score_deal(deal: Deal, rules: Rules, standing: Pair[int], *, games: bool = True) -> Pair[Entry]:
     """Both sides' entries for one deal, given each side's trick points in the game so far.
 
+    games=False scores the deal with no game around it (for points alone): a revoking
+    side's trick points are then never held to 28, Law 89 having no game to act on.
     Raises RubberError (without the deal's number) if the laws do not allow the deal.
     """
     check_declaration(deal, rules)
@@ -218,7 +220,7 @@ def score_deal(deal: Deal, rules: Rules, standing: Pair[int]) -> Pair[Entry]:
         return Pair(_NOT_PLAYED, EMPTY) if deal.declarer is Side.WE else Pair(EMPTY, _NOT_PLAYED)
     _check_play(deal.trump, play)
     items: dict[Side, list[Item]] = {Side.WE: [], Side.THEY: []}
-    _trick_items(deal, play, standing, items)
+    _trick_items(deal, play, standing, items, games=games)
     _honour_items(deal.trump, play, items)
     return Pair(_entry(items[Side.WE]), _entry(items[Side.THEY]))
 
@@ -253,7 +255,7 @@ def tricks_after_revokes(play: Play) -> Pair[int]:
 
 
 def _trick_items(
-    deal: Deal, play: Play, standing: Pair[int], items: dict[Side, list[Item]]
+    deal: Deal, play: Play, standing: Pair[int], items: dict[Side, list[Item]], *, games: bool
 ) -> None:
     """The side with more than six tricks scores them, whoever declared (Law 4); with
     thirteen tricks in a deal there is always exactly one such side."""
@@ -265,11 +267,16 @@ def _trick_items(
     item = _by_cards(deal.trump, deal.doubles, by_cards)
     items[side].append(item)
     if revoked:
-        _revoke_items(revokes, side, standing[side] + item.points, items)
+        _revoke_items(revokes, side, standing[side] + item.points, items, games=games)
 
 
 def _revoke_items(
-    revokes: Pair[int], scorer: Side, toward_game: int, items: dict[Side, list[Item]]
+    revokes: Pair[int],
+    scorer: Side,
+    toward_game: int,
+    items: dict[Side, list[Item]],
+    *,
+    games: bool,
 ) -> None:
     for side in SIDES:
         own, theirs = revokes[side], revokes[side.other]
@@ -278,7 +285,7 @@ def _revoke_items(
         if theirs:
             items[side].insert(0, Item(Column.TRICKS, 0, _revoke_text(theirs, own=False)))
     lost = toward_game - HELD_TO
-    if revokes[scorer] and lost > 0:  # Laws 89, 95
+    if games and revokes[scorer] and lost > 0:  # Laws 89, 95
         text = f"revoke: held to {HELD_TO} toward game (Law 89) \u2014 {lost} points lost"
         items[scorer].append(Item(Column.TRICKS, -lost, text))
 
