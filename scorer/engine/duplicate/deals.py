@@ -14,18 +14,27 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from scorer.engine.duplicate.borrowed import Entry
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.model import LINES, Board, Line, Lines, Result
-from scorer.engine.model import Deal, Holding, Play, Trump
+from scorer.engine.model import Deal, Holding, Pair, Play, Rules, Trump
+from scorer.engine.points import score_for_points
 
 NO_COUNTS = Lines(0, 0)
 
 
 @lru_cache(maxsize=8192)
+def score_result(board: Board, result: Result, rules: Rules) -> tuple[Deal, Pair[Entry]]:
+    """The result read into its deal and scored for points (`points.score_for_points`), or
+    a RubberError naming the field. Kept once worked out, so that an evening worked out
+    again after each new result reads and scores only the new one."""
+    deal = deal_of(board, result)
+    return deal, score_for_points(deal, rules)
+
+
 def deal_of(board: Board, result: Result) -> Deal:
     """The deal a result scores, or DuplicateError naming the field (the caller places it
-    at the board and the pairs). Kept once worked out, so that an evening worked out again
-    after each new result reads only the new one."""
+    at the board and the pairs)."""
     if board.hands is not None:
         raise DuplicateError(
             "hands: a board's hands cannot be read yet; record the honours and chicane "

@@ -40,7 +40,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from scorer.engine.duplicate.borrowed import Entry
-from scorer.engine.duplicate.deals import deal_of
+from scorer.engine.duplicate.deals import score_result
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.model import (
     LINES,
@@ -57,7 +57,7 @@ from scorer.engine.duplicate.model import (
 from scorer.engine.duplicate.movements import Scheduled
 from scorer.engine.errors import RubberError
 from scorer.engine.model import Deal, Rules
-from scorer.engine.points import points_of, score_for_points
+from scorer.engine.points import points_of
 
 NOTHING = Fraction(0)
 
@@ -207,7 +207,8 @@ def work_out_duplicate(evening: Evening, *, in_progress: bool = False) -> Duplic
             rows[result.board].append((result, deal, entries))
         else:
             rows[result.board].append((result, None, None))
-    missing = tuple(s for s in scheduled.values() if (s.board, s.ns, s.ew) not in recorded)
+    called = () if evening.schedule is None else evening.schedule.results()
+    missing = tuple(s for s in called if (s.board, s.ns, s.ew) not in recorded)
     if missing and not in_progress:
         first = missing[0]
         raise DuplicateError(
@@ -394,8 +395,7 @@ def _scored(board: Board, result: Result, scoring: Rules) -> tuple[Deal, Lines[E
     """The result read into its deal and scored for points; the refusal placed at its board
     and pairs."""
     try:
-        deal = deal_of(board, result)
-        entries = score_for_points(deal, scoring)
+        deal, entries = score_result(board, result, scoring)
     except RubberError as error:
         raise DuplicateError(
             error.problem, board=result.board, pairs=result.pairs, field=error.field
