@@ -319,7 +319,8 @@ def test_a_4_table_mitchell_of_16_boards_played_through():
         assert standing.direction is (Line.NS if standing.pair <= 4 else Line.EW)
     for line in Line:
         ranked = score.by_place(line)
-        assert len(ranked) == 4 and ranked[0].place == 1
+        assert len(ranked) == 4
+        assert ranked[0].place == 1
         assert sum(s.score for s in ranked) == 0
 
 
@@ -328,7 +329,8 @@ def test_a_3_table_howell_played_through():
     score = played_through(Schedule(howell(3), 2), rules, seed=3)
     assert len(score.travellers) == 20
     for traveller in score.travellers:
-        assert len(traveller.results) == 3 and traveller.top == 4
+        assert len(traveller.results) == 3
+        assert traveller.top == 4
         for line in Line:
             assert sum(row.score[line] for row in traveller.results) == 6  # 4 + 2 + 0
     # Every pair met every other and played all twenty boards, North–South and East–West.
