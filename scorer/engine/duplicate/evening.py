@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from math import lcm
 
 from scorer.engine.duplicate.borrowed import Entry
 from scorer.engine.duplicate.deals import score_result
@@ -423,8 +424,9 @@ def _traveller(
         nets.append(scored.we - scored.they)
     played = len(nets)
     top = 2 * (played - 1) if played else 0
-    average = None if not played else Fraction(sum(nets), played)
-    compare = _matchpoints(nets, top) if matchpoints else _against(average)
+    total = sum(nets)
+    average = None if not played else Fraction(total, played)
+    compare = _matchpoints(nets, top) if matchpoints else _against(total, played)
     results = []
     for (recorded, deal, entries), scored_points in zip(rows, points, strict=True):
         if scored_points is None:
@@ -458,13 +460,12 @@ def _traveller(
     )
 
 
-def _against(average: Fraction | None) -> Callable[[int], Lines[Fraction]]:
-    """Each direction's net less its average: East–West's average net is North–South's,
-    negated, so East–West's score is North–South's, negated."""
+def _against(total: int, played: int) -> Callable[[int], Lines[Fraction]]:
+    """Each direction's net less its average, total / played: East–West's average net is
+    North–South's negated, so East–West's score is North–South's negated."""
 
     def score(ns_net: int) -> Lines[Fraction]:
-        assert average is not None
-        ahead = ns_net - average
+        ahead = Fraction(played * ns_net - total, played)
         return Lines(ahead, -ahead)
 
     return score
@@ -478,8 +479,8 @@ def _matchpoints(nets: list[int], top: int) -> Callable[[int], Lines[Fraction]]:
     def score(ns_net: int) -> Lines[Fraction]:
         below = _count_below(ordered, ns_net)
         equal = _count_below(ordered, ns_net + 1) - below - 1
-        ns = Fraction(2 * below + equal)
-        return Lines(ns, top - ns)
+        ns = 2 * below + equal
+        return Lines(Fraction(ns), Fraction(top - ns))
 
     return score
 
@@ -555,7 +556,7 @@ def _standings(
             (
                 card.pair,
                 sum(row.net or 0 for row in counted),
-                sum((row.score or NOTHING for row in counted), NOTHING),
+                _total(row.score for row in counted if row.score is not None),
                 sum(row.top for row in counted),
                 sum(1 for row in counted if row.mark is None),
             )
@@ -575,6 +576,20 @@ def _standings(
         )
         for pair, nets, score, top, boards in totals
     )
+
+
+def _total(scores: Iterable[Fraction]) -> Fraction:
+    """The scores added up exactly, over their least common denominator (the same few
+    denominators come again and again: a board's results)."""
+    numerator, denominator = 0, 1
+    for score in scores:
+        below = score.denominator
+        if below != denominator:
+            common = lcm(denominator, below)
+            numerator *= common // denominator
+            denominator = common
+        numerator += score.numerator * (denominator // below)
+    return Fraction(numerator, denominator)
 
 
 def _places(scores: Iterable[tuple[int, Line | None, Fraction]]) -> dict[int, int]:

@@ -456,12 +456,14 @@ def _standing_json(standing: Standing) -> dict[str, Any]:
 def figure(value: Fraction) -> int | float:
     """An exact figure as written: rounded to two places, half away from nought; a whole
     number as such (never −0)."""
-    hundredths = value * 100
-    whole, left = divmod(abs(hundredths.numerator), hundredths.denominator)
-    if 2 * left >= hundredths.denominator:
+    numerator, denominator = value.numerator, value.denominator
+    if denominator == 1:
+        return numerator
+    whole, left = divmod(abs(numerator) * 100, denominator)
+    if 2 * left >= denominator:
         whole += 1
-    if hundredths < 0:
+    if numerator < 0:
         whole = -whole
     if whole % 100 == 0:
         return whole // 100
-    return float(Fraction(whole, 100))
+    return whole / 100  # correctly rounded, as int / int is
