@@ -115,6 +115,30 @@ def test_the_4_table_howell_begins_with_its_published_first_round():
     assert first == {(8, 1), (3, 6), (2, 7), (5, 4)}
 
 
+# The last round of each Howell as its printed schedule gives it (table: pairs, boards with
+# two boards a set), the rule having carried round 1 through every round between.
+LAST_ROUNDS = {
+    4: {1: (8, 7, 7), 2: (2, 5, 3), 3: (1, 6, 5), 4: (4, 3, 6)},
+    5: {1: (6, 2, 9), 2: (4, 1, 1), 3: (10, 9, 2), 4: (8, 7, 3), 5: (3, 5, 4)},
+    6: {1: (12, 11, 11), 2: (5, 6, 3), 3: (10, 3, 5), 4: (2, 8, 7), 5: (1, 4, 8), 6: (9, 7, 10)},
+    7: {
+        1: (4, 11, 13),
+        2: (1, 3, 1),
+        3: (8, 9, 2),
+        4: (14, 13, 3),
+        5: (7, 12, 4),
+        6: (6, 10, 5),
+        7: (5, 2, 6),
+    },
+}
+
+
+@pytest.mark.parametrize("tables", sorted(LAST_ROUNDS))
+def test_the_published_howells_last_round_is_as_printed(tables):
+    last = howell(tables).rounds[-1]
+    assert {m.table: (m.ns, m.ew, *m.sets) for m in last} == LAST_ROUNDS[tables]
+
+
 def test_in_the_published_howells_the_highest_pair_stays_and_each_follows_the_pair_below():
     for tables in range(4, 8):
         movement = howell(tables)
