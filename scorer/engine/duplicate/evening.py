@@ -168,14 +168,19 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class DuplicateScore:
-    """The evening worked out from its record: the travellers (by board), the standings
-    and the pairs' cards (by pair), and the results still to come (in progress)."""
+    """The evening worked out from its record: the travellers (by board), the standings (by
+    pair), and the results still to come (in progress). The pairs' cards are worked out
+    from the travellers when asked (`cards`)."""
 
     evening: Evening
     travellers: tuple[Traveller, ...]
     standings: tuple[Standing, ...]
-    cards: tuple[PairCard, ...]
     missing: tuple[Scheduled, ...]
+
+    @property
+    def cards(self) -> tuple[PairCard, ...]:
+        """Each pair's board-by-board card, by pair."""
+        return _cards(len(self.standings), self.travellers, self.evening, self.missing)
 
     def by_place(self, direction: Line | None = None) -> tuple[Standing, ...]:
         """The standings best first (a Mitchell's by direction: give the direction); a
@@ -193,7 +198,8 @@ def work_out_duplicate(evening: Evening, *, in_progress: bool = False) -> Duplic
     the first thing the record gets wrong."""
     field = _Field.of(evening)
     boards = _boards(evening)
-    scheduled = _scheduled(evening, boards)
+    called = _called(evening, boards)
+    scheduled = _scheduled_by_pair(called)
     rows: dict[int, list[tuple[Recorded, Deal | None, Lines[Entry] | None]]] = {
         number: [] for number in boards
     }
@@ -208,7 +214,6 @@ def work_out_duplicate(evening: Evening, *, in_progress: bool = False) -> Duplic
             rows[result.board].append((result, deal, entries))
         else:
             rows[result.board].append((result, None, None))
-    called = () if evening.schedule is None else evening.schedule.results()
     missing = tuple(s for s in called if (s.board, s.ns, s.ew) not in recorded)
     if missing and not in_progress:
         first = missing[0]
@@ -219,12 +224,15 @@ def work_out_duplicate(evening: Evening, *, in_progress: bool = False) -> Duplic
             pairs=(first.ns, first.ew),
         )
     matchpoints = evening.rules.comparison is Comparison.MATCHPOINTS
+    waiting: dict[int, list[Scheduled]] = {}
+    for wanted in missing:
+        waiting.setdefault(wanted.board, []).append(wanted)
     travellers = tuple(
-        _traveller(boards[number], rows[number], missing, matchpoints) for number in sorted(boards)
+        _traveller(boards[number], rows[number], tuple(waiting.get(number, ())), matchpoints)
+        for number in sorted(boards)
     )
-    cards = _cards(field, travellers, scheduled, missing)
-    standings = _standings(field, cards, matchpoints)
-    return DuplicateScore(evening, travellers, standings, cards, missing)
+    standings = _standings(field, travellers, matchpoints)
+    return DuplicateScore(evening, travellers, standings, missing)
 
 
 # -- The pairs and the boards --------------------------------------------------------------
@@ -293,19 +301,26 @@ def _boards(evening: Evening) -> dict[int, Board]:
     return boards
 
 
-def _scheduled(evening: Evening, boards: dict[int, Board]) -> dict[tuple[int, int], Scheduled]:
-    """The results the schedule calls for, by (board, pair) for each of the two pairs."""
+def _called(evening: Evening, boards: dict[int, Board]) -> tuple[Scheduled, ...]:
+    """The results the schedule calls for, their boards all among the evening's."""
     schedule = evening.schedule
     if schedule is None:
-        return {}
-    by_board_and_pair: dict[tuple[int, int], Scheduled] = {}
-    for scheduled in schedule.results():
+        return ()
+    called = schedule.results()
+    for scheduled in called:
         if scheduled.board not in boards:
             raise DuplicateError(
                 f"board {scheduled.board} is missing: the movement plays boards 1 to "
                 f"{schedule.boards}",
                 field="boards",
             )
+    return called
+
+
+def _scheduled_by_pair(called: Iterable[Scheduled]) -> dict[tuple[int, int], Scheduled]:
+    """The results called for, by (board, pair) for each of the two pairs."""
+    by_board_and_pair: dict[tuple[int, int], Scheduled] = {}
+    for scheduled in called:
         by_board_and_pair[(scheduled.board, scheduled.ns)] = scheduled
         by_board_and_pair[(scheduled.board, scheduled.ew)] = scheduled
     return by_board_and_pair
@@ -410,7 +425,7 @@ def _scored(board: Board, result: Result, scoring: Rules) -> tuple[Deal, Lines[E
 def _traveller(
     board: Board,
     rows: list[tuple[Recorded, Deal | None, Lines[Entry] | None]],
-    missing: tuple[Scheduled, ...],
+    waiting: tuple[Scheduled, ...],
     matchpoints: bool,
 ) -> Traveller:
     nets: list[int] = []
@@ -450,7 +465,6 @@ def _traveller(
             )
         )
     results.sort(key=lambda row: row.pairs)
-    waiting = tuple(s for s in missing if s.board == board.number)
     return Traveller(
         board,
         tuple(results),
@@ -493,12 +507,13 @@ def _count_below(ordered: list[int], value: int) -> int:
 
 
 def _cards(
-    field: _Field,
+    pairs: int,
     travellers: tuple[Traveller, ...],
-    scheduled: dict[tuple[int, int], Scheduled],
+    evening: Evening,
     missing: tuple[Scheduled, ...],
 ) -> tuple[PairCard, ...]:
-    rows: dict[int, list[CardRow]] = {pair: [] for pair in range(1, field.count + 1)}
+    scheduled = {} if evening.schedule is None else _scheduled_by_pair(evening.schedule.results())
+    rows: dict[int, list[CardRow]] = {pair: [] for pair in range(1, pairs + 1)}
     for traveller in travellers:
         for row in traveller.results:
             for line in LINES:
@@ -547,34 +562,37 @@ def _card_order(row: CardRow) -> tuple[int, int]:
 
 
 def _standings(
-    field: _Field, cards: tuple[PairCard, ...], matchpoints: bool
+    field: _Field, travellers: tuple[Traveller, ...], matchpoints: bool
 ) -> tuple[Standing, ...]:
-    totals = []
-    for card in cards:
-        counted = [row for row in card.rows if row.mark is not Mark.MISSING]
-        totals.append(
-            (
-                card.pair,
-                sum(row.net or 0 for row in counted),
-                _total(row.score for row in counted if row.score is not None),
-                sum(row.top for row in counted),
-                sum(1 for row in counted if row.mark is None),
-            )
-        )
-    place = _places(((pair, field.line_of(pair), score) for pair, _, score, _, _ in totals))
+    """Each pair's nets, score, top and boards played, over the results recorded."""
+    pairs = range(1, field.count + 1)
+    nets = dict.fromkeys(pairs, 0)
+    scores: dict[int, list[Fraction]] = {pair: [] for pair in pairs}
+    tops = dict.fromkeys(pairs, 0)
+    boards = dict.fromkeys(pairs, 0)
+    for traveller in travellers:
+        for row in traveller.results:
+            for pair, line in ((row.ns, Line.NS), (row.ew, Line.EW)):
+                scores[pair].append(row.score[line])
+                tops[pair] += traveller.top
+                if row.net is not None:
+                    nets[pair] += row.net[line]
+                    boards[pair] += 1
+    totals = {pair: _total(scores[pair]) for pair in pairs}
+    place = _places((pair, field.line_of(pair), totals[pair]) for pair in pairs)
     return tuple(
         Standing(
             pair,
             field.names_of(pair),
             field.line_of(pair),
-            nets,
-            score,
-            top,
-            boards,
+            nets[pair],
+            totals[pair],
+            tops[pair],
+            boards[pair],
             place[pair],
             matchpoints,
         )
-        for pair, nets, score, top, boards in totals
+        for pair in pairs
     )
 
 
