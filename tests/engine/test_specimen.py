@@ -1,4 +1,12 @@
-"""Elwell's specimen sheet, worked out from its seven deals, and the sheet's formats."""
+"""Elwell's specimen sheet, worked out from its seven deals, and the sheet's formats.
+
+The sheet is Elwell's "Specimen score-sheet", p. 8 of Bridge; its Principles and Rules of
+Play (1906) by the book's index, printed under "THE METHOD OF SCORING": We 300, They 148,
+"152 points won". The book prints the sheet, not the deals: scorer/data/elwell-specimen.json
+is seven deals that make it, and tests/data/elwell-specimen.out.json their sheet. Every
+figure of both is checked against the printed sheet in
+tests/engine/test_bridge_worked_examples.py.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +35,7 @@ def test_the_specimen_gives_elwells_sheet_exactly():
 
 
 def test_the_specimen_is_we_300_they_148_and_152_won():
+    """The foot of the printed sheet (p. 8): "Total." We 300, They 148; "152 points won." """
     sheet = specimen().sheet()
     assert (sheet.totals.we.total, sheet.totals.they.total) == (300, 148)
     assert (sheet.net.we, sheet.net.they) == (152, -152)
