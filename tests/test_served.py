@@ -105,3 +105,20 @@ def test_a_worker_grown_past_its_memory_limit_is_replaced(serve):
     log = server.log.read_text()
     assert "replacing it" in log
     assert log.count("Booting worker") >= 2
+
+
+def test_a_name_is_locked_from_the_address_nginx_saw_and_no_other(server):
+    """nginx appends the phone's address to X-Forwarded-For: wrong passwords for a name
+    from one address lock that name there, and nowhere else."""
+
+    def sign_in(address: str, password: str) -> int:
+        phone = Phone(server)
+        headers = {"X-Forwarded-For": address}
+        phone.get("/accounts/login/", headers=headers)
+        form = {"username": "carr", "password": password}
+        return phone.post("/accounts/login/", form, headers=headers).status
+
+    statuses = [sign_in("198.51.100.9", "wrong") for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]
+    assert sign_in("198.51.100.9", "carr-1905") == 429
+    assert sign_in("203.0.113.7", "carr-1905") == 302
