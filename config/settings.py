@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -191,6 +192,19 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 
+# A refused request (a 403, a form whose security token failed, a locked sign-in) is one
+# line in the server's log, who asked for what and why; a server error keeps its traceback
+# (scorer/refusals.py).
+LOGGING: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"refusals": {"()": "scorer.refusals.OneLine"}},
+    "loggers": {
+        "django.request": {"filters": ["refusals"]},
+        "django.security.csrf": {"filters": ["refusals"]},
+    },
+}
+
 if PRODUCTION:
     # nginx ends HTTPS and says so in X-Forwarded-Proto; the site itself speaks only HTTPS.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -200,9 +214,5 @@ if PRODUCTION:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    LOGGING = {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "handlers": {"console": {"class": "logging.StreamHandler"}},
-        "root": {"handlers": ["console"], "level": "WARNING"},
-    }
+    LOGGING["handlers"] = {"console": {"class": "logging.StreamHandler"}}
+    LOGGING["root"] = {"handlers": ["console"], "level": "WARNING"}

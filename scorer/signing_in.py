@@ -19,4 +19,3 @@ def client_address(request: HttpRequest) -> str:
     if peer in settings.PROXY_ADDRESSES and forwarded.strip():
         return forwarded.rsplit(",", 1)[-1].strip()
     return peer
-

@@ -122,3 +122,22 @@ def test_a_name_is_locked_from_the_address_nginx_saw_and_no_other(server):
     assert statuses == [200, 200, 200, 200, 429]
     assert sign_in("198.51.100.9", "carr-1905") == 429
     assert sign_in("203.0.113.7", "carr-1905") == 302
+
+
+def test_a_refused_request_is_one_line_in_the_servers_log(server):
+    first, second = seed_tables(server, 2)
+    phone = Phone(server)
+    phone.cookies["sessionid"] = first.sessions[0]
+    assert phone.get(f"/rubbers/{second.rubber}/offline/").status == 403  # not his table
+    assert Phone(server).post("/accounts/logout/", {}).status == 403  # no security token
+
+    log = server.log.read_text()
+    refused = [line for line in log.splitlines() if " refused (403 Forbidden) " in line]
+    assert len(refused) == 2, log[-3000:]
+    assert refused[0].startswith(f"GET /rubbers/{second.rubber}/offline/ refused")
+    assert refused[0].endswith(": Only the rubber's players and the club's staff record in it.")
+    assert refused[1] == (
+        "POST /accounts/logout/ refused (403 Forbidden) for a visitor not signed in: "
+        "CSRF cookie not set."
+    )
+    assert "Traceback" not in log
