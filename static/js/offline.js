@@ -69,7 +69,7 @@
   // Signing out throws away what was not sent: the phone asks first.
   document.addEventListener("submit", async (event) => {
     const form = event.target;
-    if (!user || form.dataset.checked || !/\/logout\/$/.test(form.getAttribute("action") || "")) { return; }
+    if (!user || form.dataset.checked || !form.hasAttribute("data-sign-out")) { return; }
     event.preventDefault();
     const mine = (await everything("queue").catch(() => [])).filter((e) => e.user === user);
     if (!mine.length || window.confirm(SAY.losing(mine.length))) {

@@ -269,6 +269,26 @@ def test_signing_out_clears_what_the_phone_kept(phone, table):
     expect(page.get_by_role("heading", name="Table 2")).to_have_count(0)
 
 
+def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phone, table):
+    here, there = phone(), phone()
+    sign_in(here, "carr")
+    sign_in(there, "carr")
+    follow(there, table)
+
+    here.get_by_role("link", name="Password", exact=True).click()
+    screenshot(here, "password-and-phones")
+    here.get_by_role("button", name="Sign out everywhere").click()
+    expect(here.get_by_text("Signed out everywhere")).to_be_visible()
+    expect(here.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
+
+    # The other phone's next save is not recorded: it is sent to sign in.
+    tap(there, "Made by", "Dealer")
+    tap(there, "The make", "♥ Hearts")
+    there.get_by_role("button", name="Save the declaration").click()
+    expect(there.get_by_role("heading", name="Sign in")).to_be_visible()
+    assert not Deal.objects.exists()
+
+
 def test_the_worker_serves_this_sites_files_alone(browser, table, live_server):
     # The page's own policy forbids reaching another origin; set aside here, so that the
     # worker is what is tested.
