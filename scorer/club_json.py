@@ -37,8 +37,8 @@ from pydantic import (
 )
 
 from scorer import engine, reads, signals
+from scorer.engine import deal_json
 from scorer.engine.cutting import RANKS, SUITS
-from scorer.engine.interchange import deal_json
 from scorer.models import (
     MOST_POINTS,
     Candidacy,

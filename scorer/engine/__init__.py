@@ -11,18 +11,37 @@ rubber's game, `find_game(code)`, and never tests which game it is.
 from __future__ import annotations
 
 from scorer.engine import words as words  # the table's words, as engine.words
+from scorer.engine.bridge.corrections import kind_of_change, law, ruling, window
+from scorer.engine.bridge.interchange import (
+    Rubber,
+    deal_json,
+    loads,
+    read_rubber,
+    rubber_json,
+    sheet_json,
+)
+from scorer.engine.bridge.sheet import (
+    Entry,
+    Game,
+    ScoredDeal,
+    Sheet,
+    Totals,
+    check_declaration,
+    may_go_unplayed,
+    score_deal,
+    tricks_after_revokes,
+    work_out,
+)
+from scorer.engine.bridge.text import outcome, sheet_text, standing
+from scorer.engine.bridge.three_handed import (
+    DummyDeclaration,
+    Seat,
+    check_double,
+    dummy_declaration,
+    may_double,
+)
 from scorer.engine.called import Called, Offer, Record
 from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer
-from scorer.engine.corrections import (
-    Kind,
-    Ruling,
-    Verdict,
-    Window,
-    kind_of_change,
-    law,
-    ruling,
-    window,
-)
 from scorer.engine.cutting import cut_for_the_dummy
 from scorer.engine.errors import RubberError
 from scorer.engine.games import (
@@ -41,7 +60,7 @@ from scorer.engine.games import (
     read_any,
     rubber_value,
 )
-from scorer.engine.interchange import Rubber, loads, read_rubber, rubber_json, sheet_json
+from scorer.engine.layout import Column, Item
 from scorer.engine.model import (
     NONE,
     PRINTED_LAWS,
@@ -57,29 +76,8 @@ from scorer.engine.model import (
     Trump,
     Unit,
 )
+from scorer.engine.rulings import Kind, Ruling, Verdict, Window
 from scorer.engine.seats import SEATS, adversaries_of, partner_of, seats_of, side_of_seat
-from scorer.engine.sheet import (
-    Column,
-    Entry,
-    Game,
-    Item,
-    ScoredDeal,
-    Sheet,
-    Totals,
-    check_declaration,
-    may_go_unplayed,
-    score_deal,
-    tricks_after_revokes,
-    work_out,
-)
-from scorer.engine.text import outcome, sheet_text, standing
-from scorer.engine.three_handed import (
-    DummyDeclaration,
-    Seat,
-    check_double,
-    dummy_declaration,
-    may_double,
-)
 from scorer.engine.values import Honours, most_doubles, trick_value
 from scorer.engine.whist import (
     GameValue,
@@ -165,6 +163,7 @@ __all__ = [
     "check_declaration",
     "check_double",
     "cut_for_the_dummy",
+    "deal_json",
     "doubled",
     "doubles_choice",
     "dummy_declaration",

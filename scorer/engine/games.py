@@ -17,7 +17,11 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
-from scorer.engine import corrections, diff, interchange, text, three_handed, words
+from scorer.engine import reading, words
+from scorer.engine.bridge import corrections, interchange, text, three_handed
+from scorer.engine.bridge.interchange import Rubber
+from scorer.engine.bridge.layout import layout
+from scorer.engine.bridge.sheet import Sheet, check_declaration, may_go_unplayed, work_out
 from scorer.engine.called import (
     Called,
     Offer,
@@ -29,10 +33,8 @@ from scorer.engine.called import (
     whist_offers,
 )
 from scorer.engine.calls import Call, call_of, calls_on_offer
-from scorer.engine.corrections import Kind, Ruling, Window
 from scorer.engine.errors import RubberError
-from scorer.engine.interchange import Rubber
-from scorer.engine.layout import Layout, layout
+from scorer.engine.layout import Layout
 from scorer.engine.model import (
     PRINTED_LAWS,
     Deal,
@@ -45,11 +47,12 @@ from scorer.engine.model import (
     Trump,
     Unit,
 )
+from scorer.engine.rulings import Kind, Ruling, Window
 from scorer.engine.seats import SEATS, adversaries_of, partner_of, side_of_seat
-from scorer.engine.sheet import Sheet, check_declaration, may_go_unplayed, work_out
 from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
 from scorer.engine.whist_corrections import (
     WHIST_KINDS,
+    whist_changes,
     whist_kind_of_change,
     whist_law,
     whist_ruling,
@@ -538,7 +541,7 @@ class Bridge(_Reckoned):
         )
 
     def changes(self, before: Sheet, after: Sheet) -> list[str]:
-        return diff.changes(before, after)
+        return corrections.changes(before, after)
 
     def sheet_json(self, sheet: Sheet, players: Players | None = None) -> dict[str, Any]:
         return interchange.sheet_json(sheet, players)
@@ -797,7 +800,7 @@ class Whist(_Reckoned):
         )
 
     def changes(self, before: WhistSheet, after: WhistSheet) -> list[str]:
-        return diff.whist_changes(before, after)
+        return whist_changes(before, after)
 
     def sheet_json(self, sheet: WhistSheet, players: Players | None = None) -> dict[str, Any]:
         return whist_sheet_json(sheet, players)
@@ -840,7 +843,7 @@ def game_of(data: object) -> CardGame[Any, Any]:
         return WHIST
     if written != BRIDGE.rubber_format:
         formats = f"{BRIDGE.rubber_format!r} or {WHIST.rubber_format!r}"
-        shown = interchange._show(written)
+        shown = reading.show(written)
         raise RubberError(f"format must be {formats} (got {shown})")
     rules = data.get("rules")
     if isinstance(rules, dict) and rules.get("game") == THREE_HANDED.code:
@@ -856,5 +859,5 @@ def read_any(data: object) -> tuple[CardGame[Any, Any], RubberRecord[Any, Any]]:
 
 def loads_any(text: str | bytes) -> tuple[CardGame[Any, Any], RubberRecord[Any, Any]]:
     """A rubber of any game from its JSON text, with the game it is written for."""
-    data = interchange.parse(text)
+    data = reading.parse(text)
     return read_any(data)

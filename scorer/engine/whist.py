@@ -17,6 +17,7 @@ from functools import lru_cache
 from scorer.engine.errors import RubberError
 from scorer.engine.model import SIDES, Pair, Side, Trump
 from scorer.engine.tally import Tally
+from scorer.engine.words import MINUS
 
 GAME = 5  # Law 2
 AT_FOUR = 4  # a side at four when a deal begins scores no honours (Law 4)
@@ -24,8 +25,6 @@ HELD_TO = 4  # a side that revoked cannot win the game in that deal (Law 82)
 PENALTY = 3  # a revoke's penalty, tricks or points (Law 72)
 RUBBER_POINTS = 2  # Law 9
 HONOURS = 4  # the ace, king, queen and knave of trumps (Law 3)
-
-MINUS = "\u2212"
 
 
 class Penalty(StrEnum):

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from enum import Enum, auto
 
-from scorer.engine.corrections import Kind, Ruling, Verdict, Window
+from scorer.engine import diff
 from scorer.engine.model import SIDES, Side
-from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
+from scorer.engine.rulings import Kind, Ruling, Verdict, Window
+from scorer.engine.whist import Scoring, WhistDeal, WhistSheet, work_out_whist
 from scorer.engine.words import game_ordinal
 
 LAWS = {Kind.TRICKS: "Law 11", Kind.HONOURS: "Law 6"}
@@ -232,3 +233,10 @@ def _amount(sheet: WhistSheet) -> tuple[object, ...]:
         if game.winner is not None and game.value is not None
     ]
     return (sheet.winner, *won)
+
+
+def whist_changes(before: WhistSheet, after: WhistSheet) -> list[str]:
+    """What a correction changed on the sheet, in words: each entry that moved, by the
+    order of scoring ("deal 2: We 1 → 2 in tricks"), the ends of games, the rubber, and the
+    totals."""
+    return diff.changes(before, after, tuple(Scoring), lambda scoring: f"in {scoring}")

@@ -11,16 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.engine.errors import RubberError
-from scorer.engine.interchange import (
-    _choice,
-    _counts,
-    _kind,
-    _read_players,
-    _show,
-    parse,
-    read_deals,
-)
 from scorer.engine.model import PRINTED_LAWS, SIDES, Pair, Rules, Side, Trump
+from scorer.engine.reading import choice, counts, kind_of, parse, read_deals, read_players, show
 from scorer.engine.tally import game_json, outcome_json, totals_json
 from scorer.engine.whist import (
     Penalty,
@@ -72,17 +64,17 @@ def loads_whist(text: str | bytes) -> WhistRubber:
 def read_whist_rubber(data: object) -> WhistRubber:
     """Read a rubber from parsed whist-rubber/1 JSON."""
     if not isinstance(data, dict):
-        raise RubberError(f"a rubber must be a JSON object (got {_kind(data)})")
+        raise RubberError(f"a rubber must be a JSON object (got {kind_of(data)})")
     if data.get("format") != RUBBER_FORMAT:
-        raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {_show(data.get('format'))})")
-    players = _read_players(data["players"]) if "players" in data else None
+        raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {show(data.get('format'))})")
+    players = read_players(data["players"]) if "players" in data else None
     return WhistRubber(read_deals(data, read_whist_deal), players)
 
 
 def read_whist_deal(data: object) -> WhistDeal:
     """Read one deal; the error does not yet know the deal's number."""
     if type(data) is not dict:
-        raise RubberError(f"a deal must be an object (got {_kind(data)})")
+        raise RubberError(f"a deal must be an object (got {kind_of(data)})")
     if not _DEAL_FIELDS.issuperset(data):
         for field in data:
             if field in _NOT_WHIST:
@@ -90,23 +82,23 @@ def read_whist_deal(data: object) -> WhistDeal:
             if field not in _DEAL_FIELDS:
                 raise RubberError(f"unknown field {field!r}", field=field)
     return WhistDeal(
-        dealer=_choice(data, "dealer", _DEALERS),
-        trump=_choice(data, "trump", _TRUMPS),
-        tricks=_counts(data, "tricks"),
-        honours=_counts(data, "honours"),
+        dealer=choice(data, "dealer", _DEALERS),
+        trump=choice(data, "trump", _TRUMPS),
+        tricks=counts(data, "tricks"),
+        honours=counts(data, "honours"),
         revokes=_read_revokes(data.get("revokes", [])),
     )
 
 
 def _read_revokes(revokes: object) -> tuple[Revoke, ...]:
     if not isinstance(revokes, list):
-        raise RubberError(f"revokes must be a list (got {_kind(revokes)})", field="revokes")
+        raise RubberError(f"revokes must be a list (got {kind_of(revokes)})", field="revokes")
     read = []
     for at, revoke in enumerate(revokes, 1):
         where = f"revokes[{at}]"
         if type(revoke) is not dict or set(revoke) != {"by", "penalty"}:
             raise RubberError(
-                f"{where} must be an object with 'by' and 'penalty' (got {_show(revoke)})",
+                f"{where} must be an object with 'by' and 'penalty' (got {show(revoke)})",
                 field="revokes",
             )
         read.append(
@@ -122,7 +114,7 @@ def _member[E: (Side, Penalty)](value: object, members: dict[str, E], where: str
     if isinstance(value, str) and value in members:
         return members[value]
     allowed = ", ".join(repr(name) for name in members)
-    raise RubberError(f"{where} must be one of {allowed} (got {_show(value)})", field="revokes")
+    raise RubberError(f"{where} must be one of {allowed} (got {show(value)})", field="revokes")
 
 
 # -- Writing ------------------------------------------------------------------------------

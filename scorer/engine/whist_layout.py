@@ -6,9 +6,8 @@ and the rubber's two. The same `Layout` as Bridge's, so that one template draws 
 
 from __future__ import annotations
 
-from scorer.engine.layout import Cell, GameBlock, Layout
+from scorer.engine.layout import Cell, Column, GameBlock, Item, Layout
 from scorer.engine.model import SIDES, Pair, Side
-from scorer.engine.sheet import Column, Item
 from scorer.engine.whist import RUBBER_POINTS, WhistEntry, WhistGame, WhistSheet
 from scorer.engine.words import game_heading, game_title
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from scorer.engine.model import Pair, Side
 from scorer.engine.tally import game_in_play
-from scorer.engine.whist import MINUS, WhistEntry, WhistGame, WhistSheet
-from scorer.engine.words import game_heading
+from scorer.engine.whist import WhistEntry, WhistGame, WhistSheet
+from scorer.engine.words import MINUS, game_heading
 
 _MARGIN = 10
 _WIDTH = 6

@@ -34,9 +34,9 @@ from scorer.engine import (
     window,
     work_out,
 )
+from scorer.engine.bridge.layout import layout
+from scorer.engine.bridge.three_handed import DOUBLING, DUMMY_DECLARATION, holder, leader, spots
 from scorer.engine.cutting import Card
-from scorer.engine.layout import layout
-from scorer.engine.three_handed import DOUBLING, DUMMY_DECLARATION, holder, leader, spots
 from tests.support.rubbers import deal
 
 BY_RUBBERS = ThreeHandedRules(unit=Unit.RUBBER)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.engine.layout import Cell, layout, rows
+from scorer.engine.bridge.layout import layout
+from scorer.engine.bridge.sheet import Entry, Sheet
+from scorer.engine.layout import Cell, rows
 from scorer.engine.model import Pair, Side, ThreeHandedRules, Unit
-from scorer.engine.sheet import MINUS, Entry, Sheet
 from scorer.engine.tally import game_in_play
-from scorer.engine.words import game_heading
+from scorer.engine.words import MINUS, game_heading
 
 _MARGIN = 10  # the left margin that names each game
 
