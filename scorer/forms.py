@@ -16,7 +16,7 @@ from django.forms.utils import ErrorList
 from django.utils.safestring import SafeString
 
 from scorer import engine
-from scorer.engine.called import PENALTY_CHOICES
+from scorer.engine import PENALTY_CHOICES
 from scorer.engine.calls import CALLED, holdings
 from scorer.models import Club, Deal, Member, Rubber
 from scorer.once import KeyedForm

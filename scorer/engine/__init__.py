@@ -40,7 +40,7 @@ from scorer.engine.bridge.three_handed import (
     dummy_declaration,
     may_double,
 )
-from scorer.engine.called import Called, Offer, Record
+from scorer.engine.called import Called, Offer, Penalty, Record, Revoke
 from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer
 from scorer.engine.cutting import cut_for_the_dummy
 from scorer.engine.errors import RubberError
@@ -79,26 +79,23 @@ from scorer.engine.model import (
 from scorer.engine.rulings import Kind, Ruling, Verdict, Window
 from scorer.engine.seats import SEATS, adversaries_of, partner_of, seats_of, side_of_seat
 from scorer.engine.values import Honours, most_doubles, trick_value
-from scorer.engine.whist import (
+from scorer.engine.whist.interchange import WhistRubber
+from scorer.engine.whist.interchange import loads as loads_whist
+from scorer.engine.whist.interchange import read_rubber as read_whist_rubber
+from scorer.engine.whist.interchange import rubber_json as whist_rubber_json
+from scorer.engine.whist.interchange import sheet_json as whist_sheet_json
+from scorer.engine.whist.laws import PENALTY_CHOICES
+from scorer.engine.whist.sheet import (
     GameValue,
-    Penalty,
-    Revoke,
     WhistDeal,
     WhistEntry,
     WhistGame,
     WhistScoredDeal,
     WhistSheet,
     WhistTotals,
-    work_out_whist,
 )
-from scorer.engine.whist_interchange import (
-    WhistRubber,
-    loads_whist,
-    read_whist_rubber,
-    whist_rubber_json,
-    whist_sheet_json,
-)
-from scorer.engine.whist_text import whist_sheet_text
+from scorer.engine.whist.sheet import work_out as work_out_whist
+from scorer.engine.whist.text import sheet_text as whist_sheet_text
 from scorer.engine.words import doubled, doubles_choice, game_heading, game_ordinal, game_title
 
 __all__ = [
@@ -108,6 +105,7 @@ __all__ = [
     "EASY",
     "GAMES",
     "NONE",
+    "PENALTY_CHOICES",
     "PRINTED_LAWS",
     "SEATS",
     "SIDES",

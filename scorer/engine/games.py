@@ -22,16 +22,7 @@ from scorer.engine.bridge import corrections, interchange, text, three_handed
 from scorer.engine.bridge.interchange import Rubber
 from scorer.engine.bridge.layout import layout
 from scorer.engine.bridge.sheet import Sheet, check_declaration, may_go_unplayed, work_out
-from scorer.engine.called import (
-    Called,
-    Offer,
-    Record,
-    revoke_words,
-    whist_call,
-    whist_honours,
-    whist_honours_words,
-    whist_offers,
-)
+from scorer.engine.called import Called, Offer, Record
 from scorer.engine.calls import Call, call_of, calls_on_offer
 from scorer.engine.errors import RubberError
 from scorer.engine.layout import Layout
@@ -49,30 +40,14 @@ from scorer.engine.model import (
 )
 from scorer.engine.rulings import Kind, Ruling, Window
 from scorer.engine.seats import SEATS, adversaries_of, partner_of, side_of_seat
-from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
-from scorer.engine.whist_corrections import (
-    WHIST_KINDS,
-    whist_changes,
-    whist_kind_of_change,
-    whist_law,
-    whist_ruling,
-    whist_window,
-)
-from scorer.engine.whist_interchange import (
-    WhistRubber,
-    loads_whist,
-    read_whist_rubber,
-    whist_rubber_json,
-    whist_sheet_json,
-)
-from scorer.engine.whist_layout import whist_layout
-from scorer.engine.whist_text import (
-    WHIST_DEAL_HEADS,
-    whist_entry_figures,
-    whist_outcome,
-    whist_sheet_text,
-    whist_standing,
-)
+from scorer.engine.whist import corrections as whist_corrections
+from scorer.engine.whist import interchange as whist_interchange
+from scorer.engine.whist import laws as whist_laws
+from scorer.engine.whist import text as whist_text
+from scorer.engine.whist.interchange import WhistRubber
+from scorer.engine.whist.layout import layout as whist_layout
+from scorer.engine.whist.sheet import WhistDeal, WhistSheet
+from scorer.engine.whist.sheet import work_out as work_out_whist
 
 Players = Pair[tuple[str, str]]  # each side's two seats; three playing, We's are one player's
 
@@ -656,7 +631,7 @@ class Whist(_Reckoned):
         return name
 
     def offers(self, trump: Trump) -> list[Offer]:
-        return whist_offers()
+        return whist_laws.offers(trump)
 
     def passed_reminder(self, dealer: int) -> str | None:
         return None
@@ -688,7 +663,7 @@ class Whist(_Reckoned):
             called.dealer,
             called.trump,
             called.tricks_won(),
-            whist_honours(called.honours),
+            whist_laws.honours_held(called.honours),
             called.penalties,
         )
 
@@ -698,7 +673,7 @@ class Whist(_Reckoned):
             deal.trump,
             played=True,
             tricks=deal.tricks[deal.dealer],
-            honours=whist_call(deal.honours),
+            honours=whist_laws.call_of(deal.honours),
             penalties=deal.revokes,
         )
 
@@ -716,14 +691,18 @@ class Whist(_Reckoned):
     @staticmethod
     def _parts(deal: WhistDeal) -> tuple[str, str, list[str]]:
         tricks = f"{deal.dealer.label} {deal.tricks[deal.dealer]}"
-        return tricks, whist_honours_words(deal.honours), [revoke_words(r) for r in deal.revokes]
+        return (
+            tricks,
+            whist_laws.honours_words(deal.honours),
+            [whist_laws.revoke_words(r) for r in deal.revokes],
+        )
 
     above_the_line = False
-    deal_heads = WHIST_DEAL_HEADS
+    deal_heads = whist_text.DEAL_HEADS
 
     def entry_figures(self, sheet: WhistSheet, number: int) -> Pair[str]:
         entries = sheet.deals[number - 1].entries
-        return Pair(whist_entry_figures(entries.we), whist_entry_figures(entries.they))
+        return Pair(whist_text.figures(entries.we), whist_text.figures(entries.they))
 
     def layout(self, sheet: WhistSheet) -> Layout:
         return whist_layout(sheet)
@@ -761,13 +740,13 @@ class Whist(_Reckoned):
         return PRINTED_LAWS
 
     def read_rubber(self, data: object) -> WhistRubber:
-        return read_whist_rubber(data)
+        return whist_interchange.read_rubber(data)
 
     def loads(self, text: str | bytes) -> WhistRubber:
-        return loads_whist(text)
+        return whist_interchange.loads(text)
 
     def rubber_json(self, rubber: RubberRecord[WhistDeal, WhistSheet]) -> dict[str, Any]:
-        return whist_rubber_json(WhistRubber(rubber.deals, rubber.players))
+        return whist_interchange.rubber_json(WhistRubber(rubber.deals, rubber.players))
 
     def work_out(self, deals: Iterable[WhistDeal], rules: Rules) -> WhistSheet:
         return work_out_whist(deals)
@@ -775,16 +754,18 @@ class Whist(_Reckoned):
     def window(
         self, sheet: WhistSheet, number: int, *, next_trump_declared: bool, agreed: bool
     ) -> Window:
-        return whist_window(sheet, number, next_trump_declared=next_trump_declared, agreed=agreed)
+        return whist_corrections.window(
+            sheet, number, next_trump_declared=next_trump_declared, agreed=agreed
+        )
 
     def kind_of_change(self, old: WhistDeal, new: WhistDeal) -> Kind | None:
-        return whist_kind_of_change(old, new)
+        return whist_corrections.kind_of_change(old, new)
 
     def law(self, kind: Kind) -> str:
-        return whist_law(kind)
+        return whist_corrections.law(kind)
 
     def kind_words(self, kind: Kind) -> str:
-        return WHIST_KINDS[kind]
+        return whist_corrections.kind_words(kind)
 
     def ruling(
         self,
@@ -795,24 +776,24 @@ class Whist(_Reckoned):
         next_trump_declared: bool,
         agreed: bool,
     ) -> Ruling | None:
-        return whist_ruling(
+        return whist_corrections.ruling(
             sheet, number, new, next_trump_declared=next_trump_declared, agreed=agreed
         )
 
     def changes(self, before: WhistSheet, after: WhistSheet) -> list[str]:
-        return whist_changes(before, after)
+        return whist_corrections.changes(before, after)
 
     def sheet_json(self, sheet: WhistSheet, players: Players | None = None) -> dict[str, Any]:
-        return whist_sheet_json(sheet, players)
+        return whist_interchange.sheet_json(sheet, players)
 
     def sheet_text(self, sheet: WhistSheet, players: Players | None = None) -> str:
-        return whist_sheet_text(sheet, players)
+        return whist_text.sheet_text(sheet, players)
 
     def outcome(self, sheet: WhistSheet) -> str:
-        return whist_outcome(sheet)
+        return whist_text.outcome(sheet)
 
     def standing(self, sheet: WhistSheet, names: Pair[str] | None = None) -> str:
-        return whist_standing(sheet, names)
+        return whist_text.standing(sheet, names)
 
 
 BRIDGE: CardGame[Deal, Sheet] = Bridge()

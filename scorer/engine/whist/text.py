@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scorer.engine.model import Pair, Side
 from scorer.engine.tally import game_in_play
-from scorer.engine.whist import WhistEntry, WhistGame, WhistSheet
+from scorer.engine.whist.sheet import WhistEntry, WhistGame, WhistSheet
 from scorer.engine.words import MINUS, game_heading
 
 _MARGIN = 10
@@ -14,10 +14,10 @@ _WIDTH = 6
 
 # The printed sheet's heads for a deal's trump turned up and its result: Whist has no make,
 # no doubling and no line to score above or below.
-WHIST_DEAL_HEADS = ("Dealer; the trump turned up", "Tricks; honours; revokes")
+DEAL_HEADS = ("Dealer; the trump turned up", "Tricks; honours; revokes")
 
 
-def whist_entry_figures(entry: WhistEntry) -> str:
+def figures(entry: WhistEntry) -> str:
     """A side's points in a deal, for a printed line: "3 points", "1 point", "−3 points"
     (three deducted for a revoke), or "" if it scored nothing. Whist keeps one score to
     five: nothing is above or below a line."""
@@ -42,7 +42,7 @@ def _game_note(game: WhistGame) -> str:
     return f"{game.winner.label}, a {game.value.label}: {int(game.value)}"
 
 
-def whist_sheet_text(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None) -> str:
+def sheet_text(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None) -> str:
     out = []
     if players is not None:
         out += [f"We: {' and '.join(players.we)}", f"They: {' and '.join(players.they)}", ""]
@@ -59,11 +59,11 @@ def whist_sheet_text(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = 
                 "Rubber", totals.we.rubber or "", totals.they.rubber or "", "rubber points (Law 9)"
             )
         )
-    out += [_row("Total", totals.we.total, totals.they.total), "", whist_outcome(sheet)]
+    out += [_row("Total", totals.we.total, totals.they.total), "", outcome(sheet)]
     return "\n".join(out) + "\n"
 
 
-def whist_outcome(sheet: WhistSheet) -> str:
+def outcome(sheet: WhistSheet) -> str:
     """The last line of the sheet: points won, the losers' game deducted, or where an
     unfinished rubber stands."""
     winner = sheet.winner
@@ -92,7 +92,7 @@ def _losers_game(sheet: WhistSheet, loser: Side) -> str | None:
     return None
 
 
-def whist_standing(sheet: WhistSheet, names: Pair[str] | None = None) -> str:
+def standing(sheet: WhistSheet, names: Pair[str] | None = None) -> str:
     """The state of the score in words: "Second game: We 3, They 2 — We have a game";
     `names`, the sides' names for We and They, for a list of rubbers."""
     winner = sheet.winner

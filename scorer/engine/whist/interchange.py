@@ -10,18 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorer.engine.called import Penalty, Revoke
 from scorer.engine.errors import RubberError
 from scorer.engine.model import PRINTED_LAWS, SIDES, Pair, Rules, Side, Trump
 from scorer.engine.reading import choice, counts, kind_of, parse, read_deals, read_players, show
 from scorer.engine.tally import game_json, outcome_json, totals_json
-from scorer.engine.whist import (
-    Penalty,
-    Revoke,
-    WhistDeal,
-    WhistScoredDeal,
-    WhistSheet,
-    work_out_whist,
-)
+from scorer.engine.whist.sheet import WhistDeal, WhistScoredDeal, WhistSheet, work_out
 
 RUBBER_FORMAT = "whist-rubber/1"
 SHEET_FORMAT = "whist-sheet/1"
@@ -53,25 +47,25 @@ class WhistRubber:
         return PRINTED_LAWS
 
     def sheet(self) -> WhistSheet:
-        return work_out_whist(self.deals)
+        return work_out(self.deals)
 
 
-def loads_whist(text: str | bytes) -> WhistRubber:
+def loads(text: str | bytes) -> WhistRubber:
     """Read a rubber from whist-rubber/1 JSON text."""
-    return read_whist_rubber(parse(text))
+    return read_rubber(parse(text))
 
 
-def read_whist_rubber(data: object) -> WhistRubber:
+def read_rubber(data: object) -> WhistRubber:
     """Read a rubber from parsed whist-rubber/1 JSON."""
     if not isinstance(data, dict):
         raise RubberError(f"a rubber must be a JSON object (got {kind_of(data)})")
     if data.get("format") != RUBBER_FORMAT:
         raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {show(data.get('format'))})")
     players = read_players(data["players"]) if "players" in data else None
-    return WhistRubber(read_deals(data, read_whist_deal), players)
+    return WhistRubber(read_deals(data, read_deal), players)
 
 
-def read_whist_deal(data: object) -> WhistDeal:
+def read_deal(data: object) -> WhistDeal:
     """Read one deal; the error does not yet know the deal's number."""
     if type(data) is not dict:
         raise RubberError(f"a deal must be an object (got {kind_of(data)})")
@@ -120,16 +114,16 @@ def _member[E: (Side, Penalty)](value: object, members: dict[str, E], where: str
 # -- Writing ------------------------------------------------------------------------------
 
 
-def whist_rubber_json(rubber: WhistRubber) -> dict[str, Any]:
-    """A rubber as whist-rubber/1, the inverse of read_whist_rubber."""
+def rubber_json(rubber: WhistRubber) -> dict[str, Any]:
+    """A rubber as whist-rubber/1, the inverse of read_rubber."""
     data: dict[str, Any] = {"format": RUBBER_FORMAT}
     if rubber.players is not None:
         data["players"] = {side: list(rubber.players[side]) for side in SIDES}
-    data["deals"] = [whist_deal_json(deal) for deal in rubber.deals]
+    data["deals"] = [deal_json(deal) for deal in rubber.deals]
     return data
 
 
-def whist_deal_json(deal: WhistDeal) -> dict[str, Any]:
+def deal_json(deal: WhistDeal) -> dict[str, Any]:
     data: dict[str, Any] = {
         "dealer": deal.dealer.value,
         "trump": deal.trump.value,
@@ -154,9 +148,7 @@ def _scored_deal_json(scored: WhistScoredDeal) -> dict[str, Any]:
     }
 
 
-def whist_sheet_json(
-    sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None
-) -> dict[str, Any]:
+def sheet_json(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None) -> dict[str, Any]:
     """The worked sheet as whist-sheet/1, each deal with its explanation in words."""
     data: dict[str, Any] = {"format": SHEET_FORMAT}
     if players is not None:
