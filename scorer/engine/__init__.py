@@ -3,14 +3,18 @@
 Given the rules in force and the deals in order, `work_out` replays them and returns the
 whole sheet. Nothing here imports Django: the site and the command line are built on it.
 
-The club's other games are rule sets of the same engine, kept in a registry (`games`):
-Three-handed Bridge and Short Whist answer every question Bridge does, so the site asks a
-rubber's game, `find_game(code)`, and never tests which game it is.
+Each game the club scores is a package of its own (`bridge`, `whist`) over the modules
+they share, and a `CardGame` in a registry (`registry`): its answers to the site's
+questions, by role (`roles`: its laws, file format, words, corrections, money, seating).
+The site asks a rubber's game, `find_game(code)`, and never tests which game it is.
+This module is the engine's public API: the site imports from it, or from the shared
+modules, and never from inside a game's package.
 """
 
 from __future__ import annotations
 
 from scorer.engine import words as words  # the table's words, as engine.words
+from scorer.engine.bridge import BRIDGE, THREE_HANDED
 from scorer.engine.bridge.corrections import kind_of_change, law, ruling, window
 from scorer.engine.bridge.interchange import (
     Rubber,
@@ -44,22 +48,6 @@ from scorer.engine.called import Called, Offer, Penalty, Record, Revoke
 from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer
 from scorer.engine.cutting import cut_for_the_dummy
 from scorer.engine.errors import RubberError
-from scorer.engine.games import (
-    BRIDGE,
-    GAMES,
-    THREE_HANDED,
-    WHIST,
-    CardGame,
-    RubberRecord,
-    ScoreSheet,
-    Share,
-    Staked,
-    find_game,
-    game_of,
-    loads_any,
-    read_any,
-    rubber_value,
-)
 from scorer.engine.layout import Column, Item
 from scorer.engine.model import (
     NONE,
@@ -76,9 +64,20 @@ from scorer.engine.model import (
     Trump,
     Unit,
 )
+from scorer.engine.registry import GAMES, find_game, game_of, loads_any, read_any
+from scorer.engine.roles import CardGame, RubberRecord
 from scorer.engine.rulings import Kind, Ruling, Verdict, Window
-from scorer.engine.seats import SEATS, adversaries_of, partner_of, seats_of, side_of_seat
+from scorer.engine.seats import (
+    SEATS,
+    adversaries_of,
+    partner_of,
+    seats_of,
+    side_of_seat,
+)
+from scorer.engine.stakes import Share, Staked, rubber_value
+from scorer.engine.tally import ScoreSheet
 from scorer.engine.values import Honours, most_doubles, trick_value
+from scorer.engine.whist import WHIST
 from scorer.engine.whist.interchange import WhistRubber
 from scorer.engine.whist.interchange import loads as loads_whist
 from scorer.engine.whist.interchange import read_rubber as read_whist_rubber

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from scorer.engine.bridge.laws import BridgeLaws
 from scorer.engine.bridge.sheet import ScoredDeal, Sheet, work_out
 from scorer.engine.errors import RubberError
 from scorer.engine.model import (
@@ -41,6 +42,7 @@ from scorer.engine.reading import (
     show,
     sides,
 )
+from scorer.engine.roles import RubberRecord
 from scorer.engine.tally import game_json, outcome_json, totals_json
 
 RUBBER_FORMAT = "elwell-rubber/1"
@@ -287,3 +289,32 @@ def sheet_json(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> di
     data["totals"] = totals_json(sheet.totals, ("tricks", "honours", "rubber"))
     data["net"] = outcome_json(sheet)["net"]
     return data
+
+
+# -- The format as a game reads and writes it ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ElwellFormat:
+    """elwell-rubber/1 and elwell-sheet/1 as one of the Bridges reads and writes them: both
+    are written in these formats, told apart by their rules, and each reads and writes only
+    its own rubbers (its laws' `check_rules`)."""
+
+    laws: BridgeLaws
+    rubber_format = RUBBER_FORMAT
+    sheet_format = SHEET_FORMAT
+    sheet_json = staticmethod(sheet_json)
+
+    def read_rubber(self, data: object) -> Rubber:
+        rubber = read_rubber(data)
+        self.laws.check_rules(rubber.rules)
+        return rubber
+
+    def loads(self, text: str | bytes) -> Rubber:
+        rubber = loads(text)
+        self.laws.check_rules(rubber.rules)
+        return rubber
+
+    def rubber_json(self, rubber: RubberRecord[Deal, Sheet]) -> dict[str, Any]:
+        self.laws.check_rules(rubber.rules)
+        return rubber_json(Rubber(rubber.rules, rubber.deals, rubber.players))

@@ -14,11 +14,13 @@ from scorer.engine.called import Penalty, Revoke
 from scorer.engine.errors import RubberError
 from scorer.engine.model import PRINTED_LAWS, SIDES, Pair, Rules, Side, Trump
 from scorer.engine.reading import choice, counts, kind_of, parse, read_deals, read_players, show
+from scorer.engine.roles import RubberRecord
 from scorer.engine.tally import game_json, outcome_json, totals_json
 from scorer.engine.whist.sheet import WhistDeal, WhistScoredDeal, WhistSheet, work_out
 
-RUBBER_FORMAT = "whist-rubber/1"
-SHEET_FORMAT = "whist-sheet/1"
+# As each file names its format.
+rubber_format = "whist-rubber/1"
+sheet_format = "whist-sheet/1"
 
 _DEAL_FIELDS = frozenset({"dealer", "trump", "tricks", "honours", "revokes"})
 # Bridge's fields, refused with the reason: the trump is turned up, not declared.
@@ -59,8 +61,8 @@ def read_rubber(data: object) -> WhistRubber:
     """Read a rubber from parsed whist-rubber/1 JSON."""
     if not isinstance(data, dict):
         raise RubberError(f"a rubber must be a JSON object (got {kind_of(data)})")
-    if data.get("format") != RUBBER_FORMAT:
-        raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {show(data.get('format'))})")
+    if data.get("format") != rubber_format:
+        raise RubberError(f"format must be {rubber_format!r} (got {show(data.get('format'))})")
     players = read_players(data["players"]) if "players" in data else None
     return WhistRubber(read_deals(data, read_deal), players)
 
@@ -114,9 +116,9 @@ def _member[E: (Side, Penalty)](value: object, members: dict[str, E], where: str
 # -- Writing ------------------------------------------------------------------------------
 
 
-def rubber_json(rubber: WhistRubber) -> dict[str, Any]:
+def rubber_json(rubber: RubberRecord[WhistDeal, WhistSheet]) -> dict[str, Any]:
     """A rubber as whist-rubber/1, the inverse of read_rubber."""
-    data: dict[str, Any] = {"format": RUBBER_FORMAT}
+    data: dict[str, Any] = {"format": rubber_format}
     if rubber.players is not None:
         data["players"] = {side: list(rubber.players[side]) for side in SIDES}
     data["deals"] = [deal_json(deal) for deal in rubber.deals]
@@ -150,7 +152,7 @@ def _scored_deal_json(scored: WhistScoredDeal) -> dict[str, Any]:
 
 def sheet_json(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None) -> dict[str, Any]:
     """The worked sheet as whist-sheet/1, each deal with its explanation in words."""
-    data: dict[str, Any] = {"format": SHEET_FORMAT}
+    data: dict[str, Any] = {"format": sheet_format}
     if players is not None:
         data["players"] = {side: list(players[side]) for side in SIDES}
     data["deals"] = [_scored_deal_json(scored) for scored in sheet.deals]

@@ -1,5 +1,7 @@
-"""A deal of Short Whist as the table calls it: the honours as called, and each revoke's
-penalty in words.
+"""The laws of a deal and a sheet at Short Whist, as the site asks them: what the table
+records of a deal (no declaration, no doubling: the trump is turned up), the honours as
+called, each revoke's penalty in words, the deal a table's record makes, the rules in
+force, and the sheet worked out.
 
 Whist's honours are called as Bridge's are, by a side and a count: "We held four", "We held
 three", or "two each"; they are written with Bridge's codes (`"we:FOUR"`, `"easy"`), so that
@@ -8,11 +10,28 @@ one record (`called.Called`) keeps both.
 
 from __future__ import annotations
 
-from scorer.engine.called import Offer, Penalty, Revoke
+from collections.abc import Iterable
+
+from scorer.engine.called import Called, Offer, Penalty, Record, Revoke
 from scorer.engine.calls import EASY, Call
 from scorer.engine.errors import RubberError
-from scorer.engine.model import Pair, Side, Trump
+from scorer.engine.model import PRINTED_LAWS, Maker, Pair, Rules, Side, Trump, Unit
 from scorer.engine.values import Honours
+from scorer.engine.whist.sheet import WhistDeal, WhistSheet
+from scorer.engine.whist.sheet import work_out as work_out_sheet
+
+# What a table records of a deal, the suits that may be turned up, and the code's rules
+# that a table is reminded of.
+records = frozenset({Record.DEALER, Record.TRUMP, Record.TRICKS, Record.HONOURS, Record.PENALTIES})
+trumps = (Trump.SPADES, Trump.CLUBS, Trump.DIAMONDS, Trump.HEARTS)
+reminders = (
+    "Scores are taken in order: revoke penalties, then tricks, then honours; five points "
+    "win the game, and the rest of that deal scores nothing (Laws 2, 5).",
+    "A side at four when the deal begins cannot score honours (Law 4).",
+    "For each revoke the adversaries take three tricks, or three points off the "
+    "revokers' score, or three added to their own; a side that revoked cannot win the "
+    "game in that deal (Laws 72, 82).",
+)
 
 _HELD = {Honours.FOUR: 4, Honours.THREE: 3}
 
@@ -84,3 +103,76 @@ PENALTY_CHOICES = {
 def revoke_words(revoke: Revoke) -> str:
     """ "They revoked: three tricks taken" """
     return f"{revoke.by.label} revoked: {PENALTY_WORDS[revoke.penalty]}"
+
+
+# -- A deal as the table records it ----------------------------------------------------------
+
+
+def passed_reminder(dealer: int) -> str | None:
+    """Whist has no make to pass."""
+    return None
+
+
+def check_declaration(called: Called, rules: Rules) -> None:
+    """The trump is the suit of the dealer's last card, turned up: no no-trump, no make
+    passed, no doubling."""
+    if called.trump is Trump.NO_TRUMP:
+        raise RubberError(
+            "trump: Whist has no no-trump; the trump is the suit of the card turned up",
+            field="trump",
+        )
+    if called.maker is not Maker.DEALER:
+        raise RubberError(
+            "maker: Whist has no declaration: the trump is the suit of the card turned up",
+            field="maker",
+        )
+    if called.doubles:
+        raise RubberError("doubles: Whist has no doubling", field="doubles")
+
+
+def may_go_unplayed(called: Called, rules: Rules, standing: Pair[int]) -> bool:
+    """Every deal of Whist is played."""
+    return False
+
+
+def deal_of(called: Called) -> WhistDeal:
+    check_declaration(called, PRINTED_LAWS)
+    if called.played is False:
+        raise RubberError("played: every deal of Whist is played", field="played")
+    return WhistDeal(
+        called.dealer,
+        called.trump,
+        called.tricks_won(),
+        honours_held(called.honours),
+        called.penalties,
+    )
+
+
+def called_of(deal: WhistDeal) -> Called:
+    return Called(
+        deal.dealer,
+        deal.trump,
+        played=True,
+        tricks=deal.tricks[deal.dealer],
+        honours=call_of(deal.honours),
+        penalties=deal.revokes,
+    )
+
+
+def rules(
+    *,
+    doubling_limit: int | None = None,
+    spade_convention: bool = False,
+    unit: Unit = Unit.RUBBER,
+    most_points: int | None = None,
+) -> Rules:
+    """Whist has no declaration and no doubling: the club's doubling limit and the Spade
+    Convention do not apply to it, and a rubber is worth eight points at most."""
+    if unit is not Unit.RUBBER:
+        raise RubberError("rules.unit: Short Whist is scored by the rubber (Law 1)", field="rules")
+    return PRINTED_LAWS
+
+
+def work_out(deals: Iterable[WhistDeal], rules: Rules) -> WhistSheet:
+    """The sheet, whatever the rules: Whist has none for the club to choose."""
+    return work_out_sheet(deals)
