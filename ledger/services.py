@@ -906,7 +906,7 @@ def club_table(start: datetime, end: datetime) -> list[Standing]:
         gains = with_partner.setdefault(member.pk, {})
         # Three playing, the dummy's holder has no partner but the dummy.
         partner = at_table.get(
-            (posting.rubber_id, (position_of[(posting.rubber_id, member.pk)] + 2) % 4)
+            (posting.rubber_id, engine.partner_of(position_of[(posting.rubber_id, member.pk)]))
         )
         if partner is None:
             continue

@@ -17,7 +17,6 @@ from django.utils.safestring import SafeString
 
 from scorer import engine
 from scorer.engine import PENALTY_CHOICES
-from scorer.engine.calls import CALLED, holdings
 from scorer.models import Club, Deal, Member, Rubber
 from scorer.once import KeyedForm
 from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY, Declaration, Result
@@ -381,10 +380,6 @@ class ResultFields(forms.Form):
                 self.add_error("honours", "Choose who held the honours, and how.")
         elif engine.Record.CHICANE not in self.game.laws.records:
             pass
-        elif self.trump is engine.Trump.NO_TRUMP and (
-            data.get("chicane_we") or data.get("chicane_they")
-        ):
-            self.add_error(None, "There is no chicane at no-trump, where there are no trumps.")
         else:
             self._check_chicane(data)
         return data
@@ -411,27 +406,19 @@ class ResultFields(forms.Form):
         )
 
     def _check_chicane(self, data: dict[str, Any]) -> None:
-        """A hand void of trumps holds no honours: refuse, in the players' words, a call
-        that needs honours in a hand the chicane says is void."""
+        """Chicane as the laws allow it with the honours called: refused, in the players'
+        words, against the side whose chicane cannot be."""
         call = _call(data.get("honours", ""))
-        if call is None or call.side is None or call.honours is None:
+        if call is None:
             return
-        side, honours = call.side, call.honours
+        chicane = engine.Pair(data.get("chicane_we") or 0, data.get("chicane_they") or 0)
         try:
-            held = holdings(self.trump, side, honours)
+            refused = engine.chicane_refused(self.trump, call, chicane)
         except engine.RubberError as error:
             self.add_error("honours", error.problem)
             return
-        for chicane_side in engine.SIDES:
-            void = data.get(f"chicane_{chicane_side.value}") or 0
-            if void > held[chicane_side].count(0):
-                hands = "a hand" if void == 1 else "both hands"
-                what = CALLED[honours] if chicane_side is side else "the other honours"
-                self.add_error(
-                    f"chicane_{chicane_side.value}",
-                    f"{chicane_side.label} cannot have {hands} void of trumps and hold "
-                    f"{what}: a void hand holds no honours.",
-                )
+        for side, problem in refused:
+            self.add_error(None if side is None else f"chicane_{side.value}", problem)
 
     def result(self) -> Result:
         data = self.cleaned_data

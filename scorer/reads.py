@@ -47,7 +47,7 @@ class TableState:
         last = self.in_progress or (self.recorded[-1] if self.recorded else None)
         if last is None:
             return self.rubber.first_dealer
-        return (last.dealer + 1) % len(engine.SEATS)
+        return engine.next_dealer(last.dealer)
 
     @property
     def game(self) -> engine.CardGame[Any, Any]:

@@ -504,7 +504,7 @@ def replay(*, rubber: Rubber, deals: Sequence[Any], user: User) -> None:
         called = game.laws.called_of(deal)
         seat = state.next_dealer
         if engine.side_of_seat(seat) is not called.dealer:
-            seat = (seat + 1) % len(engine.SEATS)  # dealt out of turn, it stood (Law 43)
+            seat = engine.next_dealer(seat)  # dealt out of turn, it stood (Law 43)
         declaration = Declaration(seat, called.maker, called.trump, called.doubles)
         state = declare(
             state=state,

@@ -45,7 +45,7 @@ from scorer.engine.bridge.three_handed import (
     may_double,
 )
 from scorer.engine.called import Called, Offer, Penalty, Record, Revoke
-from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer
+from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer, chicane_refused
 from scorer.engine.cutting import cut_for_the_dummy
 from scorer.engine.errors import RubberError
 from scorer.engine.layout import Column, Item
@@ -70,6 +70,7 @@ from scorer.engine.rulings import Kind, Ruling, Verdict, Window
 from scorer.engine.seats import (
     SEATS,
     adversaries_of,
+    next_dealer,
     partner_of,
     seats_of,
     side_of_seat,
@@ -159,6 +160,7 @@ __all__ = [
     "calls_on_offer",
     "check_declaration",
     "check_double",
+    "chicane_refused",
     "cut_for_the_dummy",
     "deal_json",
     "doubled",
@@ -177,6 +179,7 @@ __all__ = [
     "may_double",
     "may_go_unplayed",
     "most_doubles",
+    "next_dealer",
     "outcome",
     "partner_of",
     "read_any",

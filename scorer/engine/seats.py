@@ -1,5 +1,10 @@
-"""Who sits where: the four seats round the table, partners opposite (Law 18), and four
-players' seating."""
+"""Who sits where: the four seats round the table, partners opposite (Law 18), and who
+deals next (Law 32).
+
+Seats are counted round the table to the left from We's first: We in 0 and 2, They in 1
+and 3. Every question of seats is answered here, so that nothing else counts round the
+table.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +33,11 @@ def seats_of(side: Side) -> tuple[int, int]:
     """A side's two seats: We 0 and 2, They 1 and 3."""
     first = 0 if side is Side.WE else 1
     return (first, first + 2)
+
+
+def next_dealer(dealer: int) -> int:
+    """The seat that deals after `dealer`: the deal passes to the left (Law 32)."""
+    return (dealer + 1) % 4
 
 
 class FourPlayers:

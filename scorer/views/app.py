@@ -105,7 +105,7 @@ def offline_forms(request: SignedInRequest, pk: int) -> HttpResponse:
     ]
     # Each seat's side, and who deals after it: the deal passes to the left (Law 32).
     seats = [
-        {"side": engine.side_of_seat(seat).value, "next": (seat + 1) % len(engine.SEATS)}
+        {"side": engine.side_of_seat(seat).value, "next": engine.next_dealer(seat)}
         for seat in engine.SEATS
     ]
     context = {
