@@ -2,14 +2,11 @@
 
 The site records the same things of every deal: the dealer, the trump, then after the play
 the tricks won by the dealer's side and the honours as called; Bridge adds who made the
-trump, the doubles, chicane and revokes, Whist the penalty chosen for each revoke. A
-`Called` holds them all; each game reads the ones it records into its own deal
-(`CardGame.deal_of`) and says which it records (`CardGame.records`), so that a form shows
-only those.
-
-Whist's honours are called as Bridge's are, by a side and a count: "We held four", "We held
-three", or "two each"; they are written with Bridge's codes (`"we:FOUR"`, `"easy"`), so that
-one record keeps both.
+trump, the doubles, chicane and revokes, Whist the penalty chosen for each revoke (Law 72
+of the Whist code: `Revoke`, `Penalty`, kept here because a `Called` records them). A
+`Called` holds them all; each game's laws read the ones it records into its own deal
+(`laws.deal_of`) and say which it records (`laws.records`), so that a form shows only
+those. Whist's honours, called as Bridge's are, are read in `whist.laws`.
 """
 
 from __future__ import annotations
