@@ -11,44 +11,11 @@ Whether a correction is allowed is judged on the sheet as it stands before it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
-
+from scorer.engine import diff
+from scorer.engine.bridge.sheet import Sheet
 from scorer.engine.model import Deal, Unit
-from scorer.engine.sheet import Sheet
+from scorer.engine.rulings import Kind, Ruling, Verdict, Window
 from scorer.engine.words import game_ordinal
-
-
-class Kind(StrEnum):
-    """What a correction changes: anything that can alter a trick entry, or only the
-    honour entries."""
-
-    TRICKS = "tricks"
-    HONOURS = "honours"
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """Whether a kind of correction is still allowed, and the law's reason either way."""
-
-    allowed: bool
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Window:
-    """What may still be corrected in one deal."""
-
-    tricks: Verdict
-    honours: Verdict
-
-    def __getitem__(self, kind: Kind) -> Verdict:
-        if kind is Kind.TRICKS:
-            return self.tricks
-        if kind is Kind.HONOURS:
-            return self.honours
-        raise KeyError(kind)  # so that a template's window.tricks reads the attribute
-
 
 # The law that governs each kind of correction, as the sheet and the record name it.
 LAWS = {Kind.TRICKS: "Law 12", Kind.HONOURS: "Law 13"}
@@ -59,15 +26,9 @@ def law(kind: Kind) -> str:
     return LAWS[kind]
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """What the laws say of one correction: what it changes, the law that governs it,
-    and whether that law still allows it, with the law's reason."""
-
-    kind: Kind
-    law: str
-    allowed: bool
-    reason: str
+def kind_words(kind: Kind) -> str:
+    """A kind of correction as the sheet names it: "tricks", "honours"."""
+    return kind.value
 
 
 def ruling(
@@ -161,3 +122,14 @@ def _tricks_verdict(sheet: Sheet, number: int, next_trump_declared: bool) -> Ver
         f"{name}'s tricks may be corrected: the {ordinal} game is not concluded until "
         f"deal {following}'s trump is declared (Law 12).",
     )
+
+
+def changes(before: Sheet, after: Sheet) -> list[str]:
+    """What a correction changed on the sheet, in words: each entry that moved, below or
+    above the line ("deal 2: We 18 → 24 below the line"), the ends of games, the rubber,
+    and the totals."""
+    return diff.changes(before, after, ("tricks", "honours"), _line)
+
+
+def _line(column: str) -> str:
+    return f"{'below' if column == 'tricks' else 'above'} the line"

@@ -10,29 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorer.engine.called import Penalty, Revoke
 from scorer.engine.errors import RubberError
-from scorer.engine.interchange import (
-    _choice,
-    _counts,
-    _kind,
-    _read_players,
-    _show,
-    parse,
-    read_deals,
-)
 from scorer.engine.model import PRINTED_LAWS, SIDES, Pair, Rules, Side, Trump
+from scorer.engine.reading import choice, counts, kind_of, parse, read_deals, read_players, show
+from scorer.engine.roles import RubberRecord
 from scorer.engine.tally import game_json, outcome_json, totals_json
-from scorer.engine.whist import (
-    Penalty,
-    Revoke,
-    WhistDeal,
-    WhistScoredDeal,
-    WhistSheet,
-    work_out_whist,
-)
+from scorer.engine.whist.sheet import WhistDeal, WhistScoredDeal, WhistSheet, work_out
 
-RUBBER_FORMAT = "whist-rubber/1"
-SHEET_FORMAT = "whist-sheet/1"
+# As each file names its format.
+rubber_format = "whist-rubber/1"
+sheet_format = "whist-sheet/1"
 
 _DEAL_FIELDS = frozenset({"dealer", "trump", "tricks", "honours", "revokes"})
 # Bridge's fields, refused with the reason: the trump is turned up, not declared.
@@ -61,28 +49,28 @@ class WhistRubber:
         return PRINTED_LAWS
 
     def sheet(self) -> WhistSheet:
-        return work_out_whist(self.deals)
+        return work_out(self.deals)
 
 
-def loads_whist(text: str | bytes) -> WhistRubber:
+def loads(text: str | bytes) -> WhistRubber:
     """Read a rubber from whist-rubber/1 JSON text."""
-    return read_whist_rubber(parse(text))
+    return read_rubber(parse(text))
 
 
-def read_whist_rubber(data: object) -> WhistRubber:
+def read_rubber(data: object) -> WhistRubber:
     """Read a rubber from parsed whist-rubber/1 JSON."""
     if not isinstance(data, dict):
-        raise RubberError(f"a rubber must be a JSON object (got {_kind(data)})")
-    if data.get("format") != RUBBER_FORMAT:
-        raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {_show(data.get('format'))})")
-    players = _read_players(data["players"]) if "players" in data else None
-    return WhistRubber(read_deals(data, read_whist_deal), players)
+        raise RubberError(f"a rubber must be a JSON object (got {kind_of(data)})")
+    if data.get("format") != rubber_format:
+        raise RubberError(f"format must be {rubber_format!r} (got {show(data.get('format'))})")
+    players = read_players(data["players"]) if "players" in data else None
+    return WhistRubber(read_deals(data, read_deal), players)
 
 
-def read_whist_deal(data: object) -> WhistDeal:
+def read_deal(data: object) -> WhistDeal:
     """Read one deal; the error does not yet know the deal's number."""
     if type(data) is not dict:
-        raise RubberError(f"a deal must be an object (got {_kind(data)})")
+        raise RubberError(f"a deal must be an object (got {kind_of(data)})")
     if not _DEAL_FIELDS.issuperset(data):
         for field in data:
             if field in _NOT_WHIST:
@@ -90,23 +78,23 @@ def read_whist_deal(data: object) -> WhistDeal:
             if field not in _DEAL_FIELDS:
                 raise RubberError(f"unknown field {field!r}", field=field)
     return WhistDeal(
-        dealer=_choice(data, "dealer", _DEALERS),
-        trump=_choice(data, "trump", _TRUMPS),
-        tricks=_counts(data, "tricks"),
-        honours=_counts(data, "honours"),
+        dealer=choice(data, "dealer", _DEALERS),
+        trump=choice(data, "trump", _TRUMPS),
+        tricks=counts(data, "tricks"),
+        honours=counts(data, "honours"),
         revokes=_read_revokes(data.get("revokes", [])),
     )
 
 
 def _read_revokes(revokes: object) -> tuple[Revoke, ...]:
     if not isinstance(revokes, list):
-        raise RubberError(f"revokes must be a list (got {_kind(revokes)})", field="revokes")
+        raise RubberError(f"revokes must be a list (got {kind_of(revokes)})", field="revokes")
     read = []
     for at, revoke in enumerate(revokes, 1):
         where = f"revokes[{at}]"
         if type(revoke) is not dict or set(revoke) != {"by", "penalty"}:
             raise RubberError(
-                f"{where} must be an object with 'by' and 'penalty' (got {_show(revoke)})",
+                f"{where} must be an object with 'by' and 'penalty' (got {show(revoke)})",
                 field="revokes",
             )
         read.append(
@@ -122,22 +110,22 @@ def _member[E: (Side, Penalty)](value: object, members: dict[str, E], where: str
     if isinstance(value, str) and value in members:
         return members[value]
     allowed = ", ".join(repr(name) for name in members)
-    raise RubberError(f"{where} must be one of {allowed} (got {_show(value)})", field="revokes")
+    raise RubberError(f"{where} must be one of {allowed} (got {show(value)})", field="revokes")
 
 
 # -- Writing ------------------------------------------------------------------------------
 
 
-def whist_rubber_json(rubber: WhistRubber) -> dict[str, Any]:
-    """A rubber as whist-rubber/1, the inverse of read_whist_rubber."""
-    data: dict[str, Any] = {"format": RUBBER_FORMAT}
+def rubber_json(rubber: RubberRecord[WhistDeal, WhistSheet]) -> dict[str, Any]:
+    """A rubber as whist-rubber/1, the inverse of read_rubber."""
+    data: dict[str, Any] = {"format": rubber_format}
     if rubber.players is not None:
         data["players"] = {side: list(rubber.players[side]) for side in SIDES}
-    data["deals"] = [whist_deal_json(deal) for deal in rubber.deals]
+    data["deals"] = [deal_json(deal) for deal in rubber.deals]
     return data
 
 
-def whist_deal_json(deal: WhistDeal) -> dict[str, Any]:
+def deal_json(deal: WhistDeal) -> dict[str, Any]:
     data: dict[str, Any] = {
         "dealer": deal.dealer.value,
         "trump": deal.trump.value,
@@ -162,11 +150,9 @@ def _scored_deal_json(scored: WhistScoredDeal) -> dict[str, Any]:
     }
 
 
-def whist_sheet_json(
-    sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None
-) -> dict[str, Any]:
+def sheet_json(sheet: WhistSheet, players: Pair[tuple[str, str]] | None = None) -> dict[str, Any]:
     """The worked sheet as whist-sheet/1, each deal with its explanation in words."""
-    data: dict[str, Any] = {"format": SHEET_FORMAT}
+    data: dict[str, Any] = {"format": sheet_format}
     if players is not None:
         data["players"] = {side: list(players[side]) for side in SIDES}
     data["deals"] = [_scored_deal_json(scored) for scored in sheet.deals]

@@ -34,9 +34,9 @@ from scorer.engine import (
     window,
     work_out,
 )
+from scorer.engine.bridge.layout import layout
+from scorer.engine.bridge.three_handed import DOUBLING, DUMMY_DECLARATION, holder, leader, spots
 from scorer.engine.cutting import Card
-from scorer.engine.layout import layout
-from scorer.engine.three_handed import DOUBLING, DUMMY_DECLARATION, holder, leader, spots
 from tests.support.rubbers import deal
 
 BY_RUBBERS = ThreeHandedRules(unit=Unit.RUBBER)
@@ -85,10 +85,17 @@ def test_a_game_lost_by_the_dummys_side_is_theirs_with_the_50():
 
 def test_the_rubber_or_game_in_words():
     sheet = work_out([PART, GAME], BY_GAMES)
-    assert THREE_HANDED.standing(sheet) == "We won the game, scored as a unit, and won 142 points"
-    assert THREE_HANDED.outcome(sheet) == ("146 − 4 = 142 points won by We, winners of the game.")
-    assert THREE_HANDED.standing(work_out([PART], BY_GAMES)) == "The game: We 4, They 0"
-    assert THREE_HANDED.outcome(work_out([PART], BY_GAMES)) == "Game in progress: We 4, They 0."
+    assert (
+        THREE_HANDED.words.standing(sheet)
+        == "We won the game, scored as a unit, and won 142 points"
+    )
+    assert THREE_HANDED.words.outcome(sheet) == (
+        "146 − 4 = 142 points won by We, winners of the game."
+    )
+    assert THREE_HANDED.words.standing(work_out([PART], BY_GAMES)) == "The game: We 4, They 0"
+    assert (
+        THREE_HANDED.words.outcome(work_out([PART], BY_GAMES)) == "Game in progress: We 4, They 0."
+    )
 
 
 def test_law_12_the_game_scored_as_a_unit_stays_open_until_its_value_is_agreed():
@@ -243,8 +250,8 @@ def test_the_dummys_hand_must_be_thirteen_cards_each_once():
 
 
 def test_the_rules_are_given_in_words_for_a_reminder():
-    assert DUMMY_DECLARATION in THREE_HANDED.reminders
-    assert DOUBLING in THREE_HANDED.reminders
+    assert DUMMY_DECLARATION in THREE_HANDED.laws.reminders
+    assert DOUBLING in THREE_HANDED.laws.reminders
     assert "three aces make it no-trump" in DUMMY_DECLARATION
 
 
@@ -268,7 +275,7 @@ def test_the_lowest_has_the_dummy_first_then_in_the_order_of_the_cut(seed):
 
 
 def test_the_dummys_holder_gains_or_loses_the_value_twice_each_adversary_once():
-    shares = THREE_HANDED.shares(152)
+    shares = THREE_HANDED.money.shares(152)
     assert [(s.seats, s.points) for s in shares] == [((0, 2), 304), ((1,), -152), ((3,), -152)]
     assert sum(share.points for share in shares) == 0
     assert shares[0].adversaries == (1, 3)
@@ -276,8 +283,8 @@ def test_the_dummys_holder_gains_or_loses_the_value_twice_each_adversary_once():
 
 
 def test_three_handed_is_staked_by_the_hundred():
-    assert THREE_HANDED.staked is Staked.PER_HUNDRED
-    assert THREE_HANDED.staked.amount(-304, Decimal("0.50")) == Decimal("-1.52")
+    assert THREE_HANDED.money.staked is Staked.PER_HUNDRED
+    assert THREE_HANDED.money.staked.amount(-304, Decimal("0.50")) == Decimal("-1.52")
 
 
 # -- The format ------------------------------------------------------------------------------
@@ -317,7 +324,7 @@ def test_a_three_handed_rubber_is_read_from_elwell_rubber_1():
     assert rubber.rules == ThreeHandedRules(None, False, Unit.GAME)
     assert rubber.players == Pair(("Mrs. Carr", "Mrs. Carr"), ("Mr. Ash", "Miss Dove"))
     assert rubber_json(rubber) == RUBBER
-    assert THREE_HANDED.read_rubber(RUBBER) == rubber
+    assert THREE_HANDED.format.read_rubber(RUBBER) == rubber
 
 
 def test_its_sheet_is_elwell_sheet_1_with_the_50_and_the_dummys_holder():
@@ -392,20 +399,20 @@ def test_four_players_cannot_score_by_games():
         "four players play rubbers (Law 1)"
     )
     with pytest.raises(RubberError, match=r"^rules.unit: Bridge is scored by the rubber"):
-        BRIDGE.rules(unit=Unit.GAME)
+        BRIDGE.laws.rules(unit=Unit.GAME)
 
 
 def test_each_game_reads_only_its_own_rubbers():
     with pytest.raises(RubberError, match="a rubber of Three-handed Bridge, not of Bridge"):
-        BRIDGE.read_rubber(RUBBER)
+        BRIDGE.format.read_rubber(RUBBER)
     four = {**RUBBER, "rules": {"doubling_limit": None, "spade_convention": False}}
     four["players"] = {"we": ["A", "B"], "they": ["C", "D"]}
     with pytest.raises(RubberError, match='says "game": "three-handed"'):
-        THREE_HANDED.read_rubber(four)
+        THREE_HANDED.format.read_rubber(four)
 
 
 def test_the_clubs_rules_for_bridge_are_three_handed_by_rubbers():
-    sheet = THREE_HANDED.work_out([GAME, GAME], Rules(doubling_limit=100))
+    sheet = THREE_HANDED.laws.work_out([GAME, GAME], Rules(doubling_limit=100))
     assert sheet.rules == ThreeHandedRules(100, False, Unit.RUBBER)
     assert sheet.totals.we.rubber == 100
-    assert THREE_HANDED.rules(unit=Unit.GAME) == BY_GAMES
+    assert THREE_HANDED.laws.rules(unit=Unit.GAME) == BY_GAMES

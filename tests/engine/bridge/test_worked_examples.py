@@ -21,11 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from scorer.engine import PRINTED_LAWS, RubberError, Rules, Side, loads, work_out
-from scorer.engine.layout import layout
+from scorer.engine import BRIDGE, PRINTED_LAWS, RubberError, Rules, Side, loads, work_out
 from tests.support.rubbers import deal
 
-ROOT = Path(__file__).parent.parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 TRUMPS = ("S", "C", "D", "H")
 
 
@@ -457,7 +456,7 @@ def test_the_specimen_score_sheet_figure_for_figure():
     """
     rubber = loads((ROOT / "scorer" / "data" / "elwell-specimen.json").read_text())
     sheet = rubber.sheet()
-    laid_out = layout(sheet)
+    laid_out = BRIDGE.words.layout(sheet)
     assert {
         side.value: [cell.points for cell in laid_out.honours[side]] for side in Side
     } == PRINTED_SHEET["honours"]

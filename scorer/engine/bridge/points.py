@@ -14,9 +14,9 @@ the same at a rubber and at a Progressive evening.
 
 from __future__ import annotations
 
+from scorer.engine.bridge.sheet import Entry, score_deal
 from scorer.engine.errors import RubberError
 from scorer.engine.model import NONE, PRINTED_LAWS, Deal, Pair, Rules
-from scorer.engine.sheet import Entry, score_deal
 
 
 def score_for_points(deal: Deal, rules: Rules = PRINTED_LAWS) -> Pair[Entry]:

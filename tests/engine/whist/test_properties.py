@@ -17,7 +17,7 @@ from scorer.engine import (
     whist_rubber_json,
     work_out_whist,
 )
-from scorer.engine.whist import GameValue, Scoring, game_value, score_whist_deal
+from scorer.engine.whist.sheet import GameValue, Scoring, game_value, score_deal
 from tests.support.games import random_whist_deal, random_whist_rubber
 
 
@@ -105,7 +105,7 @@ def test_the_revoking_side_is_held_to_four_from_any_standing(data):
     deal = random_whist_deal(choose, SIDES[choose(0, 1)])
     revoke = Revoke(SIDES[choose(0, 1)], tuple(Penalty)[choose(0, 2)])
     deal = replace(deal, revokes=(*deal.revokes, revoke))
-    entries, won = score_whist_deal(deal, standing)
+    entries, won = score_deal(deal, standing)
     for revoke in deal.revokes:
         assert won is not revoke.by
         assert standing[revoke.by] + entries[revoke.by].points <= 4

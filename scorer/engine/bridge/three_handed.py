@@ -17,9 +17,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from scorer.engine.bridge import sheet
+from scorer.engine.bridge.laws import BridgeLaws
+from scorer.engine.bridge.sheet import Sheet
 from scorer.engine.cutting import SUITS, Card, Cut
 from scorer.engine.errors import RubberError
-from scorer.engine.model import Side, Trump
+from scorer.engine.model import Deal, Rules, Side, ThreeHandedRules, Trump, Unit
+from scorer.engine.stakes import Share
 
 SOURCE = "Bridge for Three Players"
 
@@ -198,3 +202,78 @@ def holder(cut: Cut, turn: int) -> int:
     if turn < 1:
         raise ValueError(f"turns are counted from 1 (got {turn})")
     return cut.order[(turn - 1) % len(cut.order)]
+
+
+class ThreePlayers:
+    """Three at the table: the dummy's holder sits in both of We's seats and plays the
+    dummy's cards; each has the dummy in turn, in the order of the cut."""
+
+    number_of_players = 3
+    seats: tuple[int, ...] = (Seat.HOLDER, Seat.LEFT, Seat.RIGHT)
+    cuts: tuple[str, ...] = ("dummy",)
+    units: tuple[Unit, ...] = (Unit.RUBBER, Unit.GAME)
+
+    def player_at(self, seat: int) -> int:
+        """The dummy's cards are played by its holder."""
+        return Seat.HOLDER if seat == Seat.DUMMY else seat
+
+    def seat_label(self, seat: int, name: str) -> str:
+        return f"Dummy ({name})" if seat == Seat.DUMMY else name
+
+    def next_seating(self, players: tuple[int, ...]) -> tuple[int, ...]:
+        """Each has the dummy in turn, in the order of the cut (seated holder, left, right)."""
+        return (*players[1:], *players[:1])
+
+
+THREE_PLAYERS = ThreePlayers()
+
+
+def shares(value: int) -> tuple[Share, ...]:
+    """The dummy's holder sits in both of We's seats: he gains (or loses) the value twice
+    over, and each adversary loses (or gains) it once."""
+    return (
+        Share((0, 2), 2 * value, (), (1, 3)),
+        Share((1,), -value, (3,), (0,)),
+        Share((3,), -value, (1,), (0,)),
+    )
+
+
+# -- The laws, as the site asks them -------------------------------------------------------
+
+
+class ThreeHandedLaws(BridgeLaws):
+    """Bridge's laws, three playing: the rules say whether the unit is the rubber or the
+    game, a dealer who has seen the two hands may not redouble, and the make passed to the
+    dummy is its compulsory declaration."""
+
+    reminders = (DOUBLING, DUMMY_DECLARATION)
+
+    def passed_reminder(self, dealer: int) -> str | None:
+        """The holder passing the make passes it to the dummy, whose declaration is
+        compulsory; dealing for the dummy, he makes it himself if he passes."""
+        return DUMMY_DECLARATION if dealer == Seat.HOLDER else None
+
+    def rules(
+        self,
+        *,
+        doubling_limit: int | None = None,
+        spade_convention: bool = False,
+        unit: Unit = Unit.RUBBER,
+        most_points: int | None = None,
+    ) -> ThreeHandedRules:
+        return ThreeHandedRules(doubling_limit, spade_convention, unit, most_points=most_points)
+
+    def check_rules(self, rules: Rules) -> None:
+        if not isinstance(rules, ThreeHandedRules):
+            raise RubberError(
+                'rules.game: a rubber of Three-handed Bridge says "game": "three-handed"',
+                field="rules",
+            )
+
+    def work_out(self, deals: Iterable[Deal], rules: Rules) -> Sheet:
+        """Bridge's rules as the club has them are Three-handed Bridge's by rubbers."""
+        if not isinstance(rules, ThreeHandedRules):
+            rules = ThreeHandedRules(
+                rules.doubling_limit, rules.spade_convention, most_points=rules.most_points
+            )
+        return sheet.work_out(deals, rules)

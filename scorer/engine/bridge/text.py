@@ -1,23 +1,62 @@
-"""The sheet laid out for a terminal as on Elwell's specimen: We | They, honours above the
-line with the rubber's 100 at the top, each game below the line, the totals, points won."""
+"""The Bridge sheet in words: a deal as the page, the phones following it and the printed
+sheet say it; the sheet laid out for a terminal as on Elwell's specimen (We | They, honours
+above the line with the rubber's 100 at the top, each game below the line, the totals,
+points won); and its last lines. Both Bridges answer the site's questions of words
+(`roles.Words`) from here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.engine.layout import Cell, layout, rows
-from scorer.engine.model import Pair, Side, ThreeHandedRules, Unit
-from scorer.engine.sheet import MINUS, Entry, Sheet
+from scorer.engine import words
+from scorer.engine.bridge.laws import declared
+from scorer.engine.bridge.layout import layout as layout
+from scorer.engine.bridge.sheet import Entry, Sheet
+from scorer.engine.called import Called
+from scorer.engine.layout import Cell, rows
+from scorer.engine.model import Deal, Pair, Side, ThreeHandedRules, Unit
 from scorer.engine.tally import game_in_play
-from scorer.engine.words import game_heading
+from scorer.engine.words import MINUS, game_heading
 
 _MARGIN = 10  # the left margin that names each game
 
+declaration_name = "the declaration"
 # The printed sheet's heads for a deal's declaration and its result.
-DEAL_HEADS = ("Dealer; the make; doubles", "Tricks; honours")
+deal_heads = ("Dealer; the make; doubles", "Tricks; honours")
+above_the_line = True  # honours above it, apart from the games
+
+result_words = words.result
 
 
-def entry_figures(entry: Entry) -> str:
+def declaration_words(called: Called, dealer: str, maker: str) -> str:
+    """ "Mrs. Carr dealt and made hearts", or "Mrs. Carr dealt and passed; Mr. Dane made
+    hearts, doubled"."""
+    return words.declaration(declared(called), dealer, maker)
+
+
+def row_words(deal: Deal, maker: str) -> tuple[str, str, str, str]:
+    """A deal's make, tricks, honours and extras, for a printed row."""
+    return (
+        words.make(deal, maker),
+        words.tricks(deal),
+        words.honours(deal),
+        "; ".join(words.extras(deal)),
+    )
+
+
+def table_of_values() -> tuple[list[str], list[tuple[str, list[str]]], str]:
+    """The table printed under Law 6, for the foot of a blank score pad."""
+    heads, lines, foot = words.table_of_values()
+    return heads, lines, f"{foot} Honours are not doubled (Law 10)."
+
+
+def entry_figures(sheet: Sheet, number: int) -> Pair[str]:
+    """Each side's figures in deal `number`, for a printed line."""
+    entries = sheet.deals[number - 1].entries
+    return Pair(figures(entries.we), figures(entries.they))
+
+
+def figures(entry: Entry) -> str:
     """A side's figures in a deal, for a printed line: "24 below, 8 above", "30 below",
     or "" if it scored nothing."""
     said = [f"{entry.tricks} below"] if entry.tricks else []

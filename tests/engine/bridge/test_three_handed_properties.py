@@ -37,8 +37,8 @@ def rubbers(draw: st.DrawFn) -> tuple[ThreeHandedRules, list]:
 def test_the_shares_of_a_three_handed_rubber_add_up_to_nothing(rubber, abandoned_counts):
     rules, deals = rubber
     sheet = work_out(deals, rules)
-    value = THREE_HANDED.value(sheet, abandoned_counts=abandoned_counts)
-    shares = THREE_HANDED.shares(value)
+    value = THREE_HANDED.money.value(sheet, abandoned_counts=abandoned_counts)
+    shares = THREE_HANDED.money.shares(value)
     assert sum(share.points for share in shares) == 0
     assert shares[0].points == 2 * value  # the dummy's holder, in both of We's seats
     assert sorted(seat for share in shares for seat in share.seats) == [0, 1, 2, 3]

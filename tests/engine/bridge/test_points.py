@@ -10,8 +10,18 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorer.engine import NONE, PRINTED_LAWS, SIDES, Pair, RubberError, Rules, Side, work_out
-from scorer.engine.points import points_of, score_for_points
+from scorer.engine import (
+    NONE,
+    PRINTED_LAWS,
+    SIDES,
+    Pair,
+    RubberError,
+    Rules,
+    Side,
+    points_of,
+    score_for_points,
+    work_out,
+)
 from tests.support.examples import examples
 from tests.support.rubbers import deal, random_deal, random_rules
 

@@ -8,12 +8,12 @@ whether the deals are allowed by the laws is checked when the sheet is worked ou
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeGuard
+from typing import Any
 
+from scorer.engine.bridge.laws import BridgeLaws
+from scorer.engine.bridge.sheet import ScoredDeal, Sheet, work_out
 from scorer.engine.errors import RubberError
 from scorer.engine.model import (
     NONE,
@@ -29,7 +29,20 @@ from scorer.engine.model import (
     Trump,
     Unit,
 )
-from scorer.engine.sheet import ScoredDeal, Sheet, work_out
+from scorer.engine.reading import (
+    check_text,
+    choice,
+    counts,
+    is_int,
+    kind_of,
+    parse,
+    read_deals,
+    read_players,
+    required,
+    show,
+    sides,
+)
+from scorer.engine.roles import RubberRecord
 from scorer.engine.tally import game_json, outcome_json, totals_json
 
 RUBBER_FORMAT = "elwell-rubber/1"
@@ -60,44 +73,18 @@ def loads(text: str | bytes) -> Rubber:
     return read_rubber(parse(text))
 
 
-def parse(text: str | bytes) -> object:
-    """JSON text, or RubberError. A rubber nests four levels deep; text nested thousands
-    deep is no rubber, and Python's JSON reader stops at its recursion limit: that bounds
-    the nesting, and is said as such, never as a crash."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise RubberError("not valid JSON for a rubber: nested too deeply") from None
-    except ValueError as error:  # UnicodeDecodeError among them
-        raise RubberError(f"not valid JSON: {error}") from None
-
-
 def read_rubber(data: object) -> Rubber:
     """Read a rubber from parsed elwell-rubber/1 JSON."""
     if not isinstance(data, dict):
-        raise RubberError(f"a rubber must be a JSON object (got {_kind(data)})")
+        raise RubberError(f"a rubber must be a JSON object (got {kind_of(data)})")
     if data.get("format") != RUBBER_FORMAT:
-        raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {_show(data.get('format'))})")
-    rules = _read_rules(_required(data, "rules"))
+        raise RubberError(f"format must be {RUBBER_FORMAT!r} (got {show(data.get('format'))})")
+    rules = _read_rules(required(data, "rules"))
     players = None
     if "players" in data:
         three = isinstance(rules, ThreeHandedRules)
-        players = (_read_three_players if three else _read_players)(data["players"])
+        players = (_read_three_players if three else read_players)(data["players"])
     return Rubber(rules, read_deals(data, read_deal), players)
-
-
-def read_deals[D](data: dict[str, Any], read_one: Callable[[object], D]) -> tuple[D, ...]:
-    """The rubber's deals, each read by `read_one`; an error names the deal's number."""
-    deals = _required(data, "deals")
-    if not isinstance(deals, list):
-        raise RubberError(f"deals must be a list (got {_kind(deals)})", field="deals")
-    read = []
-    for number, deal in enumerate(deals, 1):
-        try:
-            read.append(read_one(deal))
-        except RubberError as error:
-            raise error.at(number) from None
-    return tuple(read)
 
 
 BRIDGE = "bridge"
@@ -108,12 +95,12 @@ _UNITS = {unit.value: unit for unit in Unit}
 
 def _read_rules(rules: object) -> Rules:
     if not isinstance(rules, dict):
-        raise RubberError(f"rules must be an object (got {_kind(rules)})", field="rules")
+        raise RubberError(f"rules must be an object (got {kind_of(rules)})", field="rules")
     game = rules.get("game", BRIDGE)
     if game not in (BRIDGE, THREE_HANDED):
         whist = " (Short Whist is written as whist-rubber/1)" if game == "whist" else ""
         raise RubberError(
-            f"rules.game must be {BRIDGE!r} or {THREE_HANDED!r} (got {_show(game)}){whist}",
+            f"rules.game must be {BRIDGE!r} or {THREE_HANDED!r} (got {show(game)}){whist}",
             field="rules",
         )
     three = game == THREE_HANDED
@@ -126,46 +113,24 @@ def _read_rules(rules: object) -> Rules:
         )
     if unknown:
         raise RubberError(f"rules: unknown field {unknown[0]!r}", field="rules")
-    limit = _required(rules, "doubling_limit", "rules.doubling_limit")
-    if limit is not None and not (_is_int(limit) and limit > 0):
+    limit = required(rules, "doubling_limit", "rules.doubling_limit")
+    if limit is not None and not (is_int(limit) and limit > 0):
         raise RubberError(
-            f"rules.doubling_limit must be null or a whole number above 0 (got {_show(limit)})",
+            f"rules.doubling_limit must be null or a whole number above 0 (got {show(limit)})",
             field="rules",
         )
-    spades = _required(rules, "spade_convention", "rules.spade_convention")
+    spades = required(rules, "spade_convention", "rules.spade_convention")
     if not isinstance(spades, bool):
         raise RubberError(
-            f"rules.spade_convention must be true or false (got {_show(spades)})", field="rules"
+            f"rules.spade_convention must be true or false (got {show(spades)})", field="rules"
         )
     if not three:
         return Rules(doubling_limit=limit, spade_convention=spades)
-    unit = _required(rules, "unit", "rules.unit")
+    unit = required(rules, "unit", "rules.unit")
     if unit not in _UNITS:
         allowed = ", ".join(repr(name) for name in _UNITS)
-        raise RubberError(f"rules.unit must be one of {allowed} (got {_show(unit)})", field="rules")
+        raise RubberError(f"rules.unit must be one of {allowed} (got {show(unit)})", field="rules")
     return ThreeHandedRules(doubling_limit=limit, spade_convention=spades, unit=_UNITS[unit])
-
-
-def _read_players(players: object) -> Pair[tuple[str, str]]:
-    if not isinstance(players, dict) or set(players) != {"we", "they"}:
-        raise RubberError("players must be an object with 'we' and 'they'", field="players")
-
-    def names(side: str) -> tuple[str, str]:
-        pair = players[side]
-        if not (
-            isinstance(pair, list)
-            and len(pair) == 2
-            and all(isinstance(name, str) and name.strip() for name in pair)
-        ):
-            raise RubberError(
-                f"players.{side} must be a list of two names (got {_show(pair)})",
-                field="players",
-            )
-        for name in pair:
-            _check_text(name, f"players.{side}")
-        return (pair[0], pair[1])
-
-    return Pair(names("we"), names("they"))
 
 
 def _read_three_players(players: object) -> Pair[tuple[str, str]]:
@@ -178,40 +143,29 @@ def _read_three_players(players: object) -> Pair[tuple[str, str]]:
     holder = players["dummy"]
     if not (isinstance(holder, str) and holder.strip()):
         raise RubberError(
-            f"players.dummy must be the name of the player who has the dummy (got {_show(holder)})",
+            f"players.dummy must be the name of the player who has the dummy (got {show(holder)})",
             field="players",
         )
-    _check_text(holder, "players.dummy")
-    they = _read_players({"we": [holder, holder], "they": players["they"]}).they
+    check_text(holder, "players.dummy")
+    they = read_players({"we": [holder, holder], "they": players["they"]}).they
     return Pair((holder, holder), they)
-
-
-def _check_text(name: str, where: str) -> None:
-    """A name is text that can be printed: JSON's escapes can spell half a character (a
-    lone surrogate), which no file or terminal can show."""
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        raise RubberError(
-            f"{where}: a name holds a character that is not text", field="players"
-        ) from None
 
 
 def read_deal(data: object) -> Deal:
     """Read one deal; the error does not yet know the deal's number."""
     if type(data) is not dict:
-        raise RubberError(f"a deal must be an object (got {_kind(data)})")
+        raise RubberError(f"a deal must be an object (got {kind_of(data)})")
     played = data.get("played", True)
     if played is not True and played is not False:
-        raise RubberError(f"played must be true or false (got {_show(played)})", field="played")
+        raise RubberError(f"played must be true or false (got {show(played)})", field="played")
     if not (_PLAYED if played else _NOT_PLAYED).issuperset(data):
         _refuse_unknown_field(data, played=played)
-    dealer = _choice(data, "dealer", _DEALERS)
-    maker = _choice(data, "maker", _MAKERS)
-    trump = _choice(data, "trump", _TRUMPS)
-    doubles = _required(data, "doubles")
+    dealer = choice(data, "dealer", _DEALERS)
+    maker = choice(data, "maker", _MAKERS)
+    trump = choice(data, "trump", _TRUMPS)
+    doubles = required(data, "doubles")
     if type(doubles) is not int:
-        raise RubberError(f"doubles must be a whole number (got {_show(doubles)})", field="doubles")
+        raise RubberError(f"doubles must be a whole number (got {show(doubles)})", field="doubles")
     if doubles > MOST_DOUBLES_READ:
         raise RubberError(
             f"doubles: {doubles} is more than this scorer reads (at most {MOST_DOUBLES_READ})",
@@ -220,10 +174,10 @@ def read_deal(data: object) -> Deal:
     play = None
     if played:
         play = Play(
-            _counts(data, "tricks"),
+            counts(data, "tricks"),
             _holdings(data),
-            _counts(data, "chicane", optional=True),
-            _counts(data, "revokes", optional=True),
+            counts(data, "chicane", optional=True),
+            counts(data, "revokes", optional=True),
         )
     return Deal(dealer, trump, maker, doubles, play)
 
@@ -243,60 +197,9 @@ def _refuse_unknown_field(data: dict[str, object], *, played: bool) -> None:
             raise RubberError(f"unknown field {field!r}", field=field)
 
 
-def _choice[E: (Side, Maker, Trump)](
-    data: dict[str, object], field: str, members: dict[str, E]
-) -> E:
-    value = data.get(field, _MISSING)
-    try:
-        return members[value]  # type: ignore[index]
-    except (KeyError, TypeError):  # TypeError: a list or object is no key
-        if value is _MISSING:
-            raise RubberError(f"{field} is missing", field=field) from None
-        allowed = ", ".join(repr(name) for name in members)
-        raise RubberError(
-            f"{field} must be one of {allowed} (got {_show(value)})", field=field
-        ) from None
-
-
-_MISSING = object()
-
-
-def _sides(data: dict[str, object], field: str) -> tuple[object, object]:
-    value = data.get(field, _MISSING)
-    if type(value) is dict and len(value) == 2 and "we" in value and "they" in value:
-        return value["we"], value["they"]
-    if value is _MISSING:
-        raise RubberError(f"{field} is missing", field=field)
-    raise RubberError(
-        f"{field} must be an object with 'we' and 'they' (got {_show(value)})", field=field
-    )
-
-
-def _counts(data: dict[str, object], field: str, *, optional: bool = False) -> Pair[int]:
-    """A whole number for each side; an optional field missing or all nought is NONE."""
-    if optional and field not in data:
-        return NONE
-    we, they = _sides(data, field)
-    if type(we) is not int:
-        raise _not_a_count(field, "we", we)
-    if type(they) is not int:
-        raise _not_a_count(field, "they", they)
-    return _pair_of_counts(we, they)
-
-
-# Counts are small and their pairs immutable: each pair is made once and shared.
-@lru_cache(maxsize=1024)
-def _pair_of_counts(we: int, they: int) -> Pair[int]:
-    return NONE if we == they == 0 else Pair(we, they)
-
-
-def _not_a_count(field: str, side: str, value: object) -> RubberError:
-    return RubberError(f"{field}.{side} must be a whole number (got {_show(value)})", field=field)
-
-
 def _holdings(data: dict[str, object]) -> Pair[Holding]:
     """The honours in each hand of each side."""
-    we, they = _sides(data, "honours")
+    we, they = sides(data, "honours")
     return _pair_of_holdings(_holding(we, "we"), _holding(they, "they"))
 
 
@@ -312,30 +215,9 @@ def _holding(value: object, side: str) -> Holding:
             return (first, second)
     raise RubberError(
         f"honours.{side} must be a list of two whole numbers, one for each hand "
-        f"(got {_show(value)})",
+        f"(got {show(value)})",
         field="honours",
     )
-
-
-def _required(data: Mapping[str, object], field: str, where: str | None = None) -> Any:
-    if field not in data:
-        raise RubberError(f"{where or field} is missing", field=(where or field).split(".")[0])
-    return data[field]
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return type(value) is int  # not bool, which JSON's true and false become
-
-
-def _kind(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "true or false"}.get(
-        type(value), "a number" if isinstance(value, (int, float)) else "null"
-    )
-
-
-def _show(value: object) -> str:
-    text = json.dumps(value) if value is not None else "null"
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- Writing ------------------------------------------------------------------------------
@@ -407,3 +289,32 @@ def sheet_json(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> di
     data["totals"] = totals_json(sheet.totals, ("tricks", "honours", "rubber"))
     data["net"] = outcome_json(sheet)["net"]
     return data
+
+
+# -- The format as a game reads and writes it ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ElwellFormat:
+    """elwell-rubber/1 and elwell-sheet/1 as one of the Bridges reads and writes them: both
+    are written in these formats, told apart by their rules, and each reads and writes only
+    its own rubbers (its laws' `check_rules`)."""
+
+    laws: BridgeLaws
+    rubber_format = RUBBER_FORMAT
+    sheet_format = SHEET_FORMAT
+    sheet_json = staticmethod(sheet_json)
+
+    def read_rubber(self, data: object) -> Rubber:
+        rubber = read_rubber(data)
+        self.laws.check_rules(rubber.rules)
+        return rubber
+
+    def loads(self, text: str | bytes) -> Rubber:
+        rubber = loads(text)
+        self.laws.check_rules(rubber.rules)
+        return rubber
+
+    def rubber_json(self, rubber: RubberRecord[Deal, Sheet]) -> dict[str, Any]:
+        self.laws.check_rules(rubber.rules)
+        return rubber_json(Rubber(rubber.rules, rubber.deals, rubber.players))

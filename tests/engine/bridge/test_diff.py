@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorer.engine import work_out
-from scorer.engine.diff import changes
+from scorer.engine.bridge.corrections import changes
 from tests.support.rubbers import deal
 
 PART = deal("S", (8, 5))  # We 4

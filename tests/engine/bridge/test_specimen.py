@@ -15,7 +15,7 @@ from pathlib import Path
 
 from scorer.engine import loads, sheet_json, sheet_text, work_out
 
-ROOT = Path(__file__).parent.parent.parent
+ROOT = Path(__file__).parent.parent.parent.parent
 SPECIMEN = ROOT / "scorer" / "data" / "elwell-specimen.json"
 EXPECTED = ROOT / "tests" / "data" / "elwell-specimen.out.json"
 SHEET_KEYS = ("deals", "games", "rubber", "totals", "net")

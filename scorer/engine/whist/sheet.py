@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import lru_cache
 
+from scorer.engine.called import Penalty, Revoke
 from scorer.engine.errors import RubberError
 from scorer.engine.model import SIDES, Pair, Side, Trump
 from scorer.engine.tally import Tally
+from scorer.engine.words import MINUS
 
 GAME = 5  # Law 2
 AT_FOUR = 4  # a side at four when a deal begins scores no honours (Law 4)
@@ -24,24 +26,6 @@ HELD_TO = 4  # a side that revoked cannot win the game in that deal (Law 82)
 PENALTY = 3  # a revoke's penalty, tricks or points (Law 72)
 RUBBER_POINTS = 2  # Law 9
 HONOURS = 4  # the ace, king, queen and knave of trumps (Law 3)
-
-MINUS = "\u2212"
-
-
-class Penalty(StrEnum):
-    """What the adversaries take for a revoke, at their option and whole (Law 72)."""
-
-    TRICKS = "tricks"  # three tricks from the revoking side, added to their own
-    DEDUCT = "deduct"  # three points off the revoking side's score
-    ADD = "add"  # three points to their own score
-
-
-@dataclass(frozen=True, slots=True)
-class Revoke:
-    """An established revoke: the side that made it, and the penalty its adversaries chose."""
-
-    by: Side
-    penalty: Penalty
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +142,7 @@ class WhistSheet(Tally[WhistGame, WhistTotals]):
     winner: Side | None  # of the rubber: the first side to win two games (Law 1)
 
 
-def work_out_whist(deals: Iterable[WhistDeal]) -> WhistSheet:
+def work_out(deals: Iterable[WhistDeal]) -> WhistSheet:
     """Replay the deals in order and return the sheet; RubberError names the first deal
     that the code does not allow."""
     scored: list[WhistScoredDeal] = []
@@ -173,7 +157,7 @@ def work_out_whist(deals: Iterable[WhistDeal]) -> WhistSheet:
                 deal=number,
             )
         try:
-            entries, won_game = score_whist_deal(deal, points)
+            entries, won_game = score_deal(deal, points)
         except RubberError as error:
             raise error.at(number) from None
         points = Pair(points.we + entries.we.points, points.they + entries.they.points)
@@ -264,7 +248,7 @@ _ADDED = WhistItem(
 _FIVE_EACH = {Side.WE: GAME, Side.THEY: GAME}
 
 
-def score_whist_deal(deal: WhistDeal, standing: Pair[int]) -> tuple[Pair[WhistEntry], Side | None]:
+def score_deal(deal: WhistDeal, standing: Pair[int]) -> tuple[Pair[WhistEntry], Side | None]:
     """Both sides' entries for one deal, given each side's score in the game so far, and
     the side that won the game in it (None if neither).
 

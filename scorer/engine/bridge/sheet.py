@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
 from scorer.engine.errors import RubberError
+from scorer.engine.layout import Column, Item
 from scorer.engine.model import (
     PRINTED_LAWS,
     SIDES,
@@ -42,26 +42,7 @@ from scorer.engine.values import (
     most_doubles,
     trick_value,
 )
-from scorer.engine.words import doubled
-
-MINUS = "\u2212"
-
-
-class Column(StrEnum):
-    """Below the line, trick points count toward game; above it, honours, chicane and
-    slam do not (Law 2)."""
-
-    TRICKS = "tricks"
-    HONOURS = "honours"
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One reason for points in an entry: "4 honours in one hand (hearts): 64"."""
-
-    column: Column
-    points: int
-    text: str
+from scorer.engine.words import MINUS, doubled
 
 
 @dataclass(frozen=True, slots=True)

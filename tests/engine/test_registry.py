@@ -1,8 +1,10 @@
 """The registry of games: every game answers every question the site asks of a rubber's
-game, in the same words and types, so that the site never tests which game it is."""
+game, role by role, in the same words and types, so that the site never tests which game
+it is."""
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import subprocess
@@ -35,10 +37,19 @@ from scorer.engine import (
     read_any,
     rubber_json,
 )
+from scorer.engine.roles import Corrections, Format, Laws, Money, Seating, Words
 from tests.support.games import the_rubber_of_the_format, whist
 from tests.support.rubbers import deal
 
 ROOT = Path(__file__).parent.parent.parent
+ROLES = {
+    "laws": Laws,
+    "format": Format,
+    "words": Words,
+    "corrections": Corrections,
+    "money": Money,
+    "seating": Seating,
+}
 GAME = deal("NT", (12, 1))
 PART = deal("S", (8, 5))
 
@@ -46,7 +57,7 @@ PART = deal("S", (8, 5))
 RUBBERS = {
     "bridge": rubber_json(Rubber(Rules(), (PART, GAME, GAME))),
     "three-handed": rubber_json(Rubber(ThreeHandedRules(unit=Unit.GAME), (PART, GAME))),
-    "whist": WHIST.rubber_json(WhistRubber(tuple(the_rubber_of_the_format()))),
+    "whist": WHIST.format.rubber_json(WhistRubber(tuple(the_rubber_of_the_format()))),
 }
 # Deal 1 of each, as corrected: its tricks changed.
 CORRECTED = {
@@ -56,12 +67,19 @@ CORRECTED = {
 }
 
 
-def protocol_members() -> list[str]:
-    return sorted(
+def role_members(role: type) -> list[str]:
+    return [
         name
-        for name, member in vars(CardGame).items()
+        for name, member in vars(role).items()
         if not name.startswith("_") and (callable(member) or isinstance(member, property))
-    )
+    ]
+
+
+def protocol_members() -> list[str]:
+    """Every question of every role, and the game's own code and name."""
+    asked = [name for role in ROLES.values() for name in role_members(role)]
+    own = [field.name for field in dataclasses.fields(CardGame) if field.name not in ROLES]
+    return sorted([*asked, *own])
 
 
 def test_the_registry_holds_the_clubs_three_games_by_code():
@@ -87,8 +105,10 @@ def test_a_game_not_in_the_registry_is_refused_by_name():
 def test_every_game_answers_every_question_of_the_protocol(code):
     game = GAMES[code]
     assert isinstance(game, CardGame)
-    for name in protocol_members():
-        assert hasattr(game, name), f"{game.name} does not answer {name}"
+    for role, protocol in ROLES.items():
+        for name in role_members(protocol):
+            answers = getattr(game, role)
+            assert hasattr(answers, name), f"{game.name} does not answer {role}.{name}"
 
 
 def test_the_protocol_asks_the_questions_the_site_needs():
@@ -144,14 +164,18 @@ def test_the_protocol_asks_the_questions_the_site_needs():
 
 
 def test_every_question_of_the_protocol_is_typed():
-    for name in protocol_members():
-        member = vars(CardGame)[name]
-        function = member.fget if isinstance(member, property) else member
-        type_parameters = {p.__name__: p for p in CardGame.__type_params__}  # D and S
-        hints = typing.get_type_hints(function, localns=type_parameters)
-        assert "return" in hints, f"{name} has no return type"
-        parameters = [p for p in inspect.signature(function).parameters if p != "self"]
-        assert set(parameters) <= set(hints), f"{name} has untyped parameters"
+    type_parameters = {p.__name__: p for p in CardGame.__type_params__}  # D and S
+    fields = typing.get_type_hints(CardGame, localns=type_parameters)
+    assert set(fields) == {"code", "name", *ROLES}
+    for protocol in ROLES.values():
+        for name in role_members(protocol):
+            member = vars(protocol)[name]
+            function = member.fget if isinstance(member, property) else member
+            type_parameters = {p.__name__: p for p in protocol.__type_params__}  # D and S
+            hints = typing.get_type_hints(function, localns=type_parameters)
+            assert "return" in hints, f"{name} has no return type"
+            parameters = [p for p in inspect.signature(function).parameters if p != "self"]
+            assert set(parameters) <= set(hints), f"{name} has untyped parameters"
 
 
 def test_the_sites_use_of_the_registry_type_checks_and_a_misuse_does_not(tmp_path):
@@ -161,14 +185,15 @@ def test_the_sites_use_of_the_registry_type_checks_and_a_misuse_does_not(tmp_pat
         "from scorer.engine import WHIST, Kind, find_game, work_out_whist\n"
         "def agreed(code: str, text: str, counts: bool) -> tuple[int, str, bool]:\n"
         "    game = find_game(code)\n"
-        "    rubber = game.loads(text)\n"
-        "    sheet = game.work_out(rubber.deals, rubber.rules)\n"
-        "    value = game.value(sheet, abandoned_counts=counts)\n"
-        "    points = sum(share.points for share in game.shares(value))\n"
-        "    open = game.window(sheet, 1, next_trump_declared=False, agreed=False)\n"
-        "    return points, game.law(Kind.TRICKS) + game.staked.label, open.tricks.allowed\n"
+        "    rubber = game.format.loads(text)\n"
+        "    sheet = game.laws.work_out(rubber.deals, rubber.rules)\n"
+        "    value = game.money.value(sheet, abandoned_counts=counts)\n"
+        "    points = sum(share.points for share in game.money.shares(value))\n"
+        "    open = game.corrections.window(sheet, 1, next_trump_declared=False, agreed=False)\n"
+        "    return points, game.corrections.law(Kind.TRICKS) + game.money.staked.label,"
+        " open.tricks.allowed\n"
         "def misuse() -> int:\n"
-        "    return WHIST.value(work_out_whist([]), abandoned_counts='no')\n"
+        "    return WHIST.money.value(work_out_whist([]), abandoned_counts='no')\n"
     )
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), str(use)],
@@ -190,19 +215,19 @@ def test_a_rubber_is_read_worked_out_and_written_by_its_game(code):
     game, rubber = read_any(RUBBERS[code])
     assert game is GAMES[code]
     assert game_of(RUBBERS[code]) is game
-    assert game.rubber_json(rubber) == RUBBERS[code]
+    assert game.format.rubber_json(rubber) == RUBBERS[code]
     assert loads_any(json.dumps(RUBBERS[code]))[1] == rubber
-    sheet = game.work_out(rubber.deals, rubber.rules)
+    sheet = game.laws.work_out(rubber.deals, rubber.rules)
     assert sheet == rubber.sheet()
     assert sheet.finished
-    data = game.sheet_json(sheet)
-    assert data["format"] == game.sheet_format
+    data = game.format.sheet_json(sheet)
+    assert data["format"] == game.format.sheet_format
     assert list(data) == ["format", "deals", "games", "rubber", "totals", "net"]
     assert all(deal["explanation"]["we"] or deal["explanation"]["they"] for deal in data["deals"])
-    assert data["net"]["we"] == game.value(sheet, abandoned_counts=False)
-    text = game.sheet_text(sheet)
-    assert text.endswith(game.outcome(sheet) + "\n")
-    assert game.standing(sheet).startswith("We won the")
+    assert data["net"]["we"] == game.money.value(sheet, abandoned_counts=False)
+    text = game.words.sheet_text(sheet)
+    assert text.endswith(game.words.outcome(sheet) + "\n")
+    assert game.words.standing(sheet).startswith("We won the")
 
 
 @pytest.mark.parametrize("code", GAMES)
@@ -211,7 +236,7 @@ def test_each_game_reads_only_its_own_format(code):
     others = [RUBBERS[other] for other in GAMES if other != code]
     for other in others:
         with pytest.raises(RubberError):
-            game.read_rubber(other)
+            game.format.read_rubber(other)
 
 
 def test_a_rubber_of_no_known_format_is_refused():
@@ -227,39 +252,39 @@ def test_the_value_when_agreed_now_won_or_abandoned(code):
     game = GAMES[code]
     _, rubber = read_any(RUBBERS[code])
     finished = rubber.sheet()
-    unfinished = game.work_out(rubber.deals[:1], rubber.rules)
-    assert game.value(finished, abandoned_counts=False) == finished.net.we
-    assert game.value(unfinished, abandoned_counts=True) == unfinished.net.we
-    assert game.value(unfinished, abandoned_counts=False) == 0
+    unfinished = game.laws.work_out(rubber.deals[:1], rubber.rules)
+    assert game.money.value(finished, abandoned_counts=False) == finished.net.we
+    assert game.money.value(unfinished, abandoned_counts=True) == unfinished.net.we
+    assert game.money.value(unfinished, abandoned_counts=False) == 0
 
 
 @pytest.mark.parametrize("code", GAMES)
 def test_each_players_share_adds_up_to_nothing(code):
-    shares = GAMES[code].shares(152)
+    shares = GAMES[code].money.shares(152)
     assert sum(share.points for share in shares) == 0
     assert sorted(seat for share in shares for seat in share.seats) == [0, 1, 2, 3]
-    assert len(shares) == GAMES[code].number_of_players
+    assert len(shares) == GAMES[code].seating.number_of_players
 
 
 def test_four_players_each_gain_or_lose_the_value_once():
-    shares = BRIDGE.shares(152)
+    shares = BRIDGE.money.shares(152)
     assert [(s.seats, s.points, s.partners) for s in shares] == [
         ((0,), 152, (2,)),
         ((1,), -152, (3,)),
         ((2,), 152, (0,)),
         ((3,), -152, (1,)),
     ]
-    assert WHIST.shares(6) == tuple(s for s in BRIDGE.shares(6))
+    assert WHIST.money.shares(6) == tuple(s for s in BRIDGE.money.shares(6))
 
 
 def test_bridge_is_staked_by_the_hundred_whist_by_the_point():
-    assert (BRIDGE.staked, THREE_HANDED.staked, WHIST.staked) == (
+    assert (BRIDGE.money.staked, THREE_HANDED.money.staked, WHIST.money.staked) == (
         Staked.PER_HUNDRED,
         Staked.PER_HUNDRED,
         Staked.PER_POINT,
     )
-    assert BRIDGE.staked.amount(152, Decimal("1.00")) == Decimal("1.52")
-    assert WHIST.staked.amount(6, Decimal("0.25")) == Decimal("1.50")
+    assert BRIDGE.money.staked.amount(152, Decimal("1.00")) == Decimal("1.52")
+    assert WHIST.money.staked.amount(6, Decimal("0.25")) == Decimal("1.50")
     assert (Staked.PER_HUNDRED.label, Staked.PER_POINT.label) == ("a hundred points", "a point")
 
 
@@ -269,14 +294,16 @@ def test_each_game_names_the_law_of_a_correction_and_rules_on_it(code):
     _, rubber = read_any(RUBBERS[code])
     sheet = rubber.sheet()
     old = rubber.deals[0]
-    kind = game.kind_of_change(old, CORRECTED[code])
+    kind = game.corrections.kind_of_change(old, CORRECTED[code])
     assert kind is Kind.TRICKS
-    assert game.kind_of_change(old, old) is None
-    found = game.ruling(sheet, 1, CORRECTED[code], next_trump_declared=False, agreed=True)
+    assert game.corrections.kind_of_change(old, old) is None
+    found = game.corrections.ruling(
+        sheet, 1, CORRECTED[code], next_trump_declared=False, agreed=True
+    )
     assert found.kind is kind
     assert not found.allowed
     assert found.law in found.reason
-    window = game.window(sheet, 1, next_trump_declared=False, agreed=True)
+    window = game.corrections.window(sheet, 1, next_trump_declared=False, agreed=True)
     assert not window.tricks.allowed
     assert not window.honours.allowed
 
@@ -286,15 +313,15 @@ def test_each_game_tells_what_a_correction_changed(code):
     game = GAMES[code]
     _, rubber = read_any(RUBBERS[code])
     before = rubber.sheet()
-    after = game.work_out([CORRECTED[code], *rubber.deals[1:]], rubber.rules)
-    assert game.changes(before, after)[0].startswith("deal 1: We ")
-    assert game.changes(before, before) == []
+    after = game.laws.work_out([CORRECTED[code], *rubber.deals[1:]], rubber.rules)
+    assert game.corrections.changes(before, after)[0].startswith("deal 1: We ")
+    assert game.corrections.changes(before, before) == []
 
 
 def test_whist_tells_a_change_by_the_order_of_scoring():
-    before = WHIST.work_out([whist((7, 6)), whist((11, 2))], PRINTED_LAWS)
-    after = WHIST.work_out([whist((6, 7), (1, 3)), whist((11, 2))], PRINTED_LAWS)
-    assert WHIST.changes(before, after) == [
+    before = WHIST.laws.work_out([whist((7, 6)), whist((11, 2))], PRINTED_LAWS)
+    after = WHIST.laws.work_out([whist((6, 7), (1, 3)), whist((11, 2))], PRINTED_LAWS)
+    assert WHIST.corrections.changes(before, after) == [
         "deal 1: We 1 → 0 in tricks; They 0 → 1 in tricks; They 0 → 2 in honours",
         "deal 2: We 4 → 5 in tricks",
         "totals: We 3 → 1",  # They at 3: a single, not a treble
@@ -302,7 +329,9 @@ def test_whist_tells_a_change_by_the_order_of_scoring():
 
 
 def test_the_laws_of_correction_are_named_by_the_engine():
-    assert [(g.law(Kind.TRICKS), g.law(Kind.HONOURS)) for g in GAMES.values()] == [
+    assert [
+        (g.corrections.law(Kind.TRICKS), g.corrections.law(Kind.HONOURS)) for g in GAMES.values()
+    ] == [
         ("Law 12", "Law 13"),
         ("Law 12", "Law 13"),
         ("Law 11", "Law 6"),
@@ -312,7 +341,7 @@ def test_the_laws_of_correction_are_named_by_the_engine():
 
 def test_bridges_ruling_is_its_window_for_the_kind_of_change():
     _, rubber = read_any(RUBBERS["bridge"])
-    found = BRIDGE.ruling(
+    found = BRIDGE.corrections.ruling(
         rubber.sheet(),
         1,
         deal("S", (8, 5), ((3, 1), (1, 0))),
@@ -320,7 +349,7 @@ def test_bridges_ruling_is_its_window_for_the_kind_of_change():
         agreed=False,
     )
     assert (found.kind, found.law, found.allowed) == (Kind.HONOURS, "Law 13", True)
-    found = BRIDGE.ruling(
+    found = BRIDGE.corrections.ruling(
         rubber.sheet(), 1, CORRECTED["bridge"], next_trump_declared=False, agreed=False
     )
     assert (found.kind, found.law, found.allowed) == (Kind.TRICKS, "Law 12", False)
@@ -331,19 +360,19 @@ def test_bridges_ruling_is_its_window_for_the_kind_of_change():
 
 
 def test_each_game_makes_its_rules_from_the_clubs_settings():
-    assert BRIDGE.rules(doubling_limit=100) == Rules(100, False)
-    assert THREE_HANDED.rules(doubling_limit=100, unit=Unit.GAME) == ThreeHandedRules(
+    assert BRIDGE.laws.rules(doubling_limit=100) == Rules(100, False)
+    assert THREE_HANDED.laws.rules(doubling_limit=100, unit=Unit.GAME) == ThreeHandedRules(
         100, False, Unit.GAME
     )
-    assert WHIST.rules(doubling_limit=100, spade_convention=True) == PRINTED_LAWS
+    assert WHIST.laws.rules(doubling_limit=100, spade_convention=True) == PRINTED_LAWS
     with pytest.raises(RubberError, match=r"^rules.unit: Short Whist is scored by the rubber"):
-        WHIST.rules(unit=Unit.GAME)
+        WHIST.laws.rules(unit=Unit.GAME)
 
 
 def test_the_formats_are_named():
-    assert [(g.rubber_format, g.sheet_format) for g in GAMES.values()] == [
+    assert [(g.format.rubber_format, g.format.sheet_format) for g in GAMES.values()] == [
         ("elwell-rubber/1", "elwell-sheet/1"),
         ("elwell-rubber/1", "elwell-sheet/1"),
         ("whist-rubber/1", "whist-sheet/1"),
     ]
-    assert [g.number_of_players for g in GAMES.values()] == [4, 3, 4]
+    assert [g.seating.number_of_players for g in GAMES.values()] == [4, 3, 4]

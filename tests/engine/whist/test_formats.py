@@ -136,10 +136,10 @@ def test_a_rubber_won_two_games_to_none_has_nothing_deducted():
 
 
 def test_the_state_of_the_score_in_words():
-    assert WHIST.standing(work_out_whist([whist((11, 2)), whist((2, 11)), whist((8, 5))])) == (
-        "Third game: We 2, They 0 — game all"
-    )
-    assert WHIST.standing(work_out_whist(the_rubber_of_the_format())) == (
+    assert WHIST.words.standing(
+        work_out_whist([whist((11, 2)), whist((2, 11)), whist((8, 5))])
+    ) == ("Third game: We 2, They 0 — game all")
+    assert WHIST.words.standing(work_out_whist(the_rubber_of_the_format())) == (
         "We won the rubber, 2 games to 1, and 6 points"
     )
 

@@ -23,27 +23,33 @@ from __future__ import annotations
 
 from enum import Enum, auto
 
-from scorer.engine.corrections import Kind, Ruling, Verdict, Window
+from scorer.engine import diff
 from scorer.engine.model import SIDES, Side
-from scorer.engine.whist import WhistDeal, WhistSheet, work_out_whist
+from scorer.engine.rulings import Kind, Ruling, Verdict, Window
+from scorer.engine.whist.sheet import Scoring, WhistDeal, WhistSheet, work_out
 from scorer.engine.words import game_ordinal
 
 LAWS = {Kind.TRICKS: "Law 11", Kind.HONOURS: "Law 6"}
 # Law 11 puts right any wrong score; Law 6, honours not claimed in time.
-WHIST_KINDS = {Kind.TRICKS: "a wrong score", Kind.HONOURS: "a claim of honours"}
+KINDS = {Kind.TRICKS: "a wrong score", Kind.HONOURS: "a claim of honours"}
 AMOUNT = "Law 12"  # an error affecting the amount of the rubber
 
 
-def whist_law(kind: Kind) -> str:
+def law(kind: Kind) -> str:
     """ "Law 11" for a wrong score, "Law 6" for a claim of honours."""
     return LAWS[kind]
+
+
+def kind_words(kind: Kind) -> str:
+    """A kind of correction as the sheet names it: "a wrong score", "a claim of honours"."""
+    return KINDS[kind]
 
 
 def _honours_scored(held: int) -> int:
     return 4 if held == 4 else 2 if held == 3 else 0
 
 
-def whist_kind_of_change(old: WhistDeal, new: WhistDeal) -> Kind | None:
+def kind_of_change(old: WhistDeal, new: WhistDeal) -> Kind | None:
     """A claim of honours (Law 6) if only the honours change and a side now holds honours
     that score more than it did; any other change is a wrong score (Law 11)."""
     if old == new:
@@ -83,9 +89,7 @@ def _game_of(sheet: WhistSheet, number: int, next_trump_turned: bool) -> tuple[_
     return _Game.NOT_CONCLUDED, game.number, following
 
 
-def whist_window(
-    sheet: WhistSheet, number: int, *, next_trump_declared: bool, agreed: bool
-) -> Window:
+def window(sheet: WhistSheet, number: int, *, next_trump_declared: bool, agreed: bool) -> Window:
     """What may still be corrected in deal `number` of the sheet.
 
     next_trump_declared: the trump card of a deal after the last one on the sheet has been
@@ -173,7 +177,7 @@ def _honours_verdict(sheet: WhistSheet, number: int, next_trump_turned: bool) ->
     )
 
 
-def whist_ruling(
+def ruling(
     sheet: WhistSheet,
     number: int,
     new: WhistDeal | None,
@@ -186,12 +190,11 @@ def whist_ruling(
     if not 1 <= number <= len(sheet.deals):
         raise ValueError(f"there is no deal {number} on this sheet")
     old = sheet.deals[number - 1].deal
-    kind = Kind.TRICKS if new is None else whist_kind_of_change(old, new)
+    kind = Kind.TRICKS if new is None else kind_of_change(old, new)
     if kind is None:
         return None
     if agreed:
-        window = whist_window(sheet, number, next_trump_declared=True, agreed=True)
-        verdict = window[kind]
+        verdict = window(sheet, number, next_trump_declared=True, agreed=True)[kind]
         return Ruling(kind, AMOUNT if kind is Kind.TRICKS else LAWS[kind], False, verdict.reason)
     if kind is Kind.HONOURS:
         claim = _claim_verdict(sheet, number, next_trump_declared)
@@ -206,7 +209,7 @@ def whist_ruling(
     else:
         deals[number - 1] = new
     name = f"Deal {number}"
-    if _amount(work_out_whist(deals)) != _amount(sheet):
+    if _amount(work_out(deals)) != _amount(sheet):
         return Ruling(
             kind,
             AMOUNT,
@@ -232,3 +235,10 @@ def _amount(sheet: WhistSheet) -> tuple[object, ...]:
         if game.winner is not None and game.value is not None
     ]
     return (sheet.winner, *won)
+
+
+def changes(before: WhistSheet, after: WhistSheet) -> list[str]:
+    """What a correction changed on the sheet, in words: each entry that moved, by the
+    order of scoring ("deal 2: We 1 → 2 in tricks"), the ends of games, the rubber, and the
+    totals."""
+    return diff.changes(before, after, tuple(Scoring), lambda scoring: f"in {scoring}")

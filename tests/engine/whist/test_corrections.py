@@ -16,17 +16,19 @@ PART = whist((7, 6))  # the odd trick
 
 def window(deals, number, *, next_trump=False, agreed=False):
     sheet = work_out_whist(deals)
-    return WHIST.window(sheet, number, next_trump_declared=next_trump, agreed=agreed)
+    return WHIST.corrections.window(sheet, number, next_trump_declared=next_trump, agreed=agreed)
 
 
 def ruling(deals, number, new, *, next_trump=False, agreed=False):
     sheet = work_out_whist(deals)
-    return WHIST.ruling(sheet, number, new, next_trump_declared=next_trump, agreed=agreed)
+    return WHIST.corrections.ruling(
+        sheet, number, new, next_trump_declared=next_trump, agreed=agreed
+    )
 
 
 def test_the_laws_are_named_by_the_engine():
-    assert WHIST.law(Kind.TRICKS) == "Law 11"
-    assert WHIST.law(Kind.HONOURS) == "Law 6"
+    assert WHIST.corrections.law(Kind.TRICKS) == "Law 11"
+    assert WHIST.corrections.law(Kind.HONOURS) == "Law 6"
 
 
 # -- Law 11: until the game is concluded ----------------------------------------------------
@@ -165,11 +167,14 @@ def test_with_no_honours_scored_nothing_can_be_struck_out_after_law_6():
     ],
 )
 def test_a_changed_score_is_law_11_a_claim_of_honours_law_6(new, kind):
-    assert WHIST.kind_of_change(PART, new) is kind
+    assert WHIST.corrections.kind_of_change(PART, new) is kind
 
 
 def test_striking_out_honours_is_a_wrong_score_not_a_claim():
-    assert WHIST.kind_of_change(whist((7, 6), (4, 0)), whist((7, 6), (3, 1))) is Kind.TRICKS
+    assert (
+        WHIST.corrections.kind_of_change(whist((7, 6), (4, 0)), whist((7, 6), (3, 1)))
+        is Kind.TRICKS
+    )
 
 
 def test_after_agreement_nothing_changes():

@@ -6,10 +6,9 @@ and the rubber's two. The same `Layout` as Bridge's, so that one template draws 
 
 from __future__ import annotations
 
-from scorer.engine.layout import Cell, GameBlock, Layout
+from scorer.engine.layout import Cell, Column, GameBlock, Item, Layout
 from scorer.engine.model import SIDES, Pair, Side
-from scorer.engine.sheet import Column, Item
-from scorer.engine.whist import RUBBER_POINTS, WhistEntry, WhistGame, WhistSheet
+from scorer.engine.whist.sheet import RUBBER_POINTS, WhistEntry, WhistGame, WhistSheet
 from scorer.engine.words import game_heading, game_title
 
 
@@ -38,7 +37,7 @@ def _entry_cell(entry: WhistEntry, number: int, side: Side) -> Cell:
     return Cell(entry.points, number, side, Column.TRICKS, items)
 
 
-def whist_layout(sheet: WhistSheet) -> Layout:
+def layout(sheet: WhistSheet) -> Layout:
     def above(side: Side) -> tuple[Cell, ...]:
         cells = [
             Cell(int(game.value), game.last_deal, side, Column.HONOURS, (_value_item(game),))
