@@ -1,0 +1,270 @@
+"""The play of the cards: who leads, who wins each trick, the tricks won and the revokes
+(§9; Laws 65, 85).
+
+In Bridge the dealer plays both his own hand and his partner's, the dummy, whoever made the
+trump. The eldest hand, on the dealer's left, leads to the first trick, and the winner of
+each trick leads to the next; the others play in turn to the left. A trick is won by the
+highest trump in it, else by the highest card of the suit led.
+
+A card not of the suit led, played by a hand that still held that suit, is a revoke by
+that hand's side (Law 85), except the dummy's: the dummy is not liable to the penalty, and
+its trick stands good (Law 65). Each revoke counts: the penalty may be claimed for as many
+as occur (Law 96).
+
+`run_play` does the work on card numbers and bitmasks (`cards.py`) for any table, by
+positions from the dealer or by the compass (PBN); `play_out` and `read_play` are its
+edges for a deal of elwell-rubber/1, with their refusals in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorer.engine.cards.cards import CARD_FORM, CARD_INDEX, CARDS, SUIT_MASKS, Card, Suit, shown
+from scorer.engine.cards.errors import CardError
+from scorer.engine.cards.hands import POSITIONS, Hands, Position
+from scorer.engine.model import Pair, Side, Trump
+
+TRICKS = 13
+# Each card's suit, by its number.
+_SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
+NO_TRUMP_SUIT = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """A card not of the suit led, played by a hand that still held the suit (Law 85)."""
+
+    trick: int
+    position: Position
+    card: Card
+
+    @property
+    def penalised(self) -> bool:
+        """The dummy is not liable to the penalty for a revoke (Law 65)."""
+        return self.position is not Position.PARTNER
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick: its cards in the order played, from its leader, and who won it."""
+
+    number: int
+    leader: Position
+    cards: tuple[Card, Card, Card, Card]
+    winner: Position
+
+    def played_by(self, position: Position) -> Card:
+        return self.cards[(position - self.leader) % 4]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlay:
+    """A deal played out, trick by trick: the hands, the trump, the cards in the order
+    played (`order`, four a trick), each trick's winner and the revokes."""
+
+    hands: Hands
+    trump: Trump
+    order: tuple[int, ...]  # card numbers, in the order played
+    winners: bytes  # each trick's winner, a Position
+    revokes: tuple[Revoke, ...]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        tricks, leader = [], Position.LEFT
+        for number, winner in enumerate(self.winners, 1):
+            first = 4 * (number - 1)
+            a, b, c, d = (CARDS[index] for index in self.order[first : first + 4])
+            tricks.append(Trick(number, leader, (a, b, c, d), Position(winner)))
+            leader = Position(winner)
+        return tuple(tricks)
+
+    def won(self, position: Position) -> int:
+        """Tricks won by the hand in that position."""
+        return self.winners.count(position)
+
+    def tricks_won(self, dealer: Side) -> Pair[int]:
+        """Tricks won in play by each side, given the dealer's side."""
+        dealers = sum(1 for winner in self.winners if winner % 2 == 0)
+        return _pair(dealer, dealers, len(self.winners) - dealers)
+
+    def revokes_by(self, dealer: Side) -> Pair[int]:
+        """Revokes each side is liable for (Laws 65, 85), given the dealer's side."""
+        dealers = sum(1 for revoke in self.revokes if revoke.penalised and revoke.position.deals)
+        theirs = sum(1 for revoke in self.revokes if not revoke.position.deals)
+        return _pair(dealer, dealers, theirs)
+
+
+def trick_winner(cards: Sequence[Card], trump: Trump) -> int:
+    """Which card of a trick (0 for the card led) wins it: the highest trump, else the
+    highest card of the suit led."""
+    suit = Suit.of(trump)
+    return winning_card([card.index for card in cards], NO_TRUMP_SUIT if suit is None else suit)
+
+
+def winning_card(cards: Sequence[int], trump: int) -> int:
+    """`trick_winner` on card numbers, `trump` a suit's number or NO_TRUMP_SUIT."""
+    led = _SUIT_OF[cards[0]]
+    best, winner = -1, 0
+    for place, card in enumerate(cards):
+        suit = _SUIT_OF[card]
+        strength = card + 200 if suit == trump else card + 100 if suit == led else 0
+        if strength > best:
+            best, winner = strength, place
+    return winner
+
+
+def _pair(dealer: Side, dealers: int, theirs: int) -> Pair[int]:
+    return Pair(dealers, theirs) if dealer is Side.WE else Pair(theirs, dealers)
+
+
+def play_out(hands: Hands, trump: Trump, tricks: Sequence[Sequence[Card]]) -> CardPlay:
+    """The thirteen tricks of a deal, each as its cards were played from its leader; refused
+    with a CardError naming the trick and the card if the play could not have happened."""
+    if len(tricks) != TRICKS:
+        raise CardError(f"play must have {TRICKS} tricks (got {len(tricks)})", field="play")
+    numbers = []
+    for number, trick in enumerate(tricks, 1):
+        if len(trick) != 4:
+            raise CardError(
+                f"play: trick {number} must have 4 cards, one from each hand (got {len(trick)})",
+                field="play",
+            )
+        numbers.append([card.index for card in trick])
+    return _played(hands, trump, numbers)
+
+
+def read_play(hands: Hands, trump: Trump, data: object) -> CardPlay:
+    """`play` of elwell-rubber/1: thirteen tricks, each a list of four cards ("D4") in the
+    order played, the first led by the dealer's left."""
+    if type(data) is not list:
+        raise CardError(
+            f"play must be a list of {TRICKS} tricks, each a list of 4 cards (got {shown(data)})",
+            field="play",
+        )
+    if len(data) != TRICKS:
+        raise CardError(f"play must have {TRICKS} tricks (got {len(data)})", field="play")
+    numbers = []
+    index = CARD_INDEX.get
+    for number, trick in enumerate(data, 1):
+        if type(trick) is not list or len(trick) != 4:
+            raise CardError(
+                f"play: trick {number} must be a list of 4 cards, one from each hand, in the "
+                f"order played (got {shown(trick)})",
+                field="play",
+            )
+        cards = [index(card) for card in trick]
+        if None in cards:
+            wrong = trick[cards.index(None)]
+            raise CardError(
+                f"play: trick {number}: {shown(wrong)} is not a card ({CARD_FORM})", field="play"
+            )
+        numbers.append(cards)
+    return _played(hands, trump, numbers)  # type: ignore[arg-type]
+
+
+def _played(hands: Hands, trump: Trump, numbers: list[list[int]]) -> CardPlay:
+    suit = Suit.of(trump)
+    try:
+        winners, revokes = run_play(
+            hands.masks,
+            Position.LEFT,
+            NO_TRUMP_SUIT if suit is None else suit,
+            numbers,
+        )
+    except PlayFault as fault:
+        raise CardError(f"play: {fault.words(_POSITION_WORDS)}", field="play") from None
+    return CardPlay(
+        hands,
+        trump,
+        tuple(card for trick in numbers for card in trick),
+        bytes(winners),
+        tuple(Revoke(trick, Position(seat), CARDS[card]) for trick, seat, card in revokes),
+    )
+
+
+# -- The work, on numbers -------------------------------------------------------------------
+
+
+def run_play(
+    held: Sequence[int], first: int, trump: int, tricks: Sequence[Sequence[int]]
+) -> tuple[bytearray, list[tuple[int, int, int]]]:
+    """Play `tricks` (card numbers, each trick from its leader) from the four hands `held`
+    (bitmasks, in seats numbered clockwise), the first trick led by seat `first`, `trump`
+    the trump suit's number or NO_TRUMP_SUIT. Returns each trick's winner and every revoke
+    as (trick, seat, card) — the dummy's among them, for the caller to excuse — or raises
+    PlayFault for a card its player could not have played."""
+    remaining = list(held)
+    winners = bytearray()
+    revokes: list[tuple[int, int, int]] = []
+    leader = first
+    suit_of, suit_masks = _SUIT_OF, SUIT_MASKS
+    for number, trick in enumerate(tricks, 1):
+        seat, winner, best, led = leader, leader, -1, -1
+        for card in trick:
+            bit = 1 << card
+            if not remaining[seat] & bit:
+                raise PlayFault(held, tricks, number, seat, card, leader)
+            remaining[seat] ^= bit
+            suit = suit_of[card]
+            if led < 0:
+                led = suit
+            elif suit != led and remaining[seat] & suit_masks[led]:
+                revokes.append((number, seat, card))
+            # The highest trump, else the highest of the suit led; the rest cannot win.
+            strength = card + 200 if suit == trump else card + 100 if suit == led else 0
+            if strength > best:
+                best, winner = strength, seat
+            seat = (seat + 1) & 3
+        winners.append(winner)
+        leader = winner
+    return winners, revokes
+
+
+class PlayFault(Exception):
+    """A card its player could not have played, for the caller to say in its own names for
+    the seats."""
+
+    def __init__(
+        self,
+        held: Sequence[int],
+        tricks: Sequence[Sequence[int]],
+        number: int,
+        seat: int,
+        card: int,
+        leader: int,
+    ) -> None:
+        self.trick = number
+        self.seat = seat  # whose turn it was
+        self.card = card
+        self.holder = next(s for s, mask in enumerate(held) if mask >> card & 1)
+        self.leader = leader
+        # The trick the card was played in already, if it was.
+        earlier = [n for n, trick in enumerate(tricks[: number - 1], 1) if card in trick]
+        this_trick = card in tricks[number - 1][: (seat - leader) % 4]
+        self.played_in = earlier[0] if earlier else number if this_trick else None
+        super().__init__(self.words(("seat 0", "seat 1", "seat 2", "seat 3")))
+
+    def words(self, names: Sequence[str]) -> str:
+        """What is wrong, in a sentence naming the seats by `names`: "trick 4: the dealer's
+        partner played the C4, which he did not hold (the dealer held it)"."""
+        card, trick = CARDS[self.card], self.trick
+        if self.played_in is not None:
+            when = (
+                "earlier in the trick" if self.played_in == trick else f"in trick {self.played_in}"
+            )
+            return f"trick {trick}: the {card} was played already, {when}"
+        if self.seat == self.leader:
+            if trick == 1:
+                rule = f"{names[self.leader]}, on the dealer's left, leads to the first trick"
+            else:
+                rule = f"{names[self.leader]} won trick {trick - 1} and leads to trick {trick}"
+            return f"trick {trick} was led by {names[self.holder]} (the {card}), but {rule}"
+        return (
+            f"trick {trick}: {names[self.seat]} played the {card}, which he did not hold "
+            f"({names[self.holder]} held it)"
+        )
+
+
+_POSITION_WORDS = tuple(position.label for position in POSITIONS)
