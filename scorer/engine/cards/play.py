@@ -249,21 +249,26 @@ class PlayFault(Exception):
     def words(self, names: Sequence[str]) -> str:
         """What is wrong, in a sentence naming the seats by `names`: "trick 4: the dealer's
         partner played the C4, which he did not hold (the dealer held it)"."""
-        card, trick = CARDS[self.card], self.trick
-        if self.played_in is not None:
-            when = (
-                "earlier in the trick" if self.played_in == trick else f"in trick {self.played_in}"
-            )
+        card, trick, played_in = CARDS[self.card], self.trick, self.played_in
+        when = (
+            ""
+            if played_in is None
+            else "earlier in the trick"
+            if played_in == trick
+            else f"in trick {played_in}"
+        )
+        if self.holder == self.seat:  # his own card, played before
             return f"trick {trick}: the {card} was played already, {when}"
-        if self.seat == self.leader:
+        if self.seat == self.leader and played_in is None:
             if trick == 1:
                 rule = f"{names[self.leader]}, on the dealer's left, leads to the first trick"
             else:
                 rule = f"{names[self.leader]} won trick {trick - 1} and leads to trick {trick}"
             return f"trick {trick} was led by {names[self.holder]} (the {card}), but {rule}"
+        played = "" if played_in is None else f", and played it {when}"
         return (
             f"trick {trick}: {names[self.seat]} played the {card}, which he did not hold "
-            f"({names[self.holder]} held it)"
+            f"({names[self.holder]} held it{played})"
         )
 
 
