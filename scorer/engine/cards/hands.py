@@ -180,15 +180,22 @@ _PIPS = {letter: pips for pips, letter in enumerate(RANK_LETTERS)}
 
 def hand_mask(text: str) -> int:
     """The cards of a hand written as PBN writes it, or CardError saying what is wrong."""
+    try:
+        spades, hearts, diamonds, clubs = text.split(".")
+        bits = _SUIT_BITS
+        return bits[spades] | bits[hearts] << 13 | bits[diamonds] << 26 | bits[clubs] << 39
+    except (KeyError, ValueError, AttributeError):
+        return _hand_mask_otherwise(text)
+
+
+def _hand_mask_otherwise(text: object) -> int:
+    """A hand whose suits are not each written high to low, or that is written wrongly."""
     suits = text.split(".") if isinstance(text, str) else None
     if suits is None or len(suits) != 4:
         raise CardError(f"{shown(text)} is not a hand ({HAND_FORM}, a void left empty)")
     mask = 0
     for suit, ranks in enumerate(suits):
-        bits = _SUIT_BITS.get(ranks)
-        if bits is None:
-            bits = _suit_bits(Suit(suit), ranks, text)
-        mask |= bits << (13 * suit)
+        mask |= _suit_bits(Suit(suit), ranks, str(text)) << (13 * suit)
     return mask
 
 
@@ -212,26 +219,43 @@ def _suit_bits(suit: Suit, ranks: str, text: str) -> int:
 class Hands:
     """The four hands as dealt, by position from the dealer: fifty-two different cards,
     thirteen to each hand (§9). Made otherwise, it refuses with a CardError naming the hands.
+
+    `masks` are the hands' cards (`Hand.mask`), the dealer's first, then round the table to
+    the left; `hands.dealer`, `hands.left`, `hands.partner`, `hands.right` or
+    `hands[position]` each hand.
     """
 
-    dealer: Hand
-    left: Hand
-    partner: Hand
-    right: Hand
+    masks: tuple[int, int, int, int]
 
     def __post_init__(self) -> None:
         check_deal(self.masks, POSITION_NAMES)
 
+    @staticmethod
+    def of(dealer: Hand, left: Hand, partner: Hand, right: Hand) -> Hands:
+        return Hands((dealer.mask, left.mask, partner.mask, right.mask))
+
     @property
-    def masks(self) -> tuple[int, int, int, int]:
-        return (self.dealer.mask, self.left.mask, self.partner.mask, self.right.mask)
+    def dealer(self) -> Hand:
+        return Hand(self.masks[Position.DEALER])
+
+    @property
+    def left(self) -> Hand:
+        return Hand(self.masks[Position.LEFT])
+
+    @property
+    def partner(self) -> Hand:
+        return Hand(self.masks[Position.PARTNER])
+
+    @property
+    def right(self) -> Hand:
+        return Hand(self.masks[Position.RIGHT])
 
     def __getitem__(self, position: Position) -> Hand:
-        return (self.dealer, self.left, self.partner, self.right)[position]
+        return Hand(self.masks[position])
 
     def __iter__(self) -> Iterator[Hand]:
         """The dealer's hand, then round the table to the left."""
-        return iter((self.dealer, self.left, self.partner, self.right))
+        return iter([Hand(mask) for mask in self.masks])
 
     def holder(self, card: Card) -> Position:
         """Who was dealt the card."""
@@ -242,38 +266,34 @@ class Hands:
 
     def json(self) -> dict[str, str]:
         """As elwell-rubber/1 writes `hands`."""
-        return {position.key: str(self[position]) for position in Position}
+        return {position.key: hand_text(self.masks[position]) for position in Position}
 
     @staticmethod
     def read(data: object) -> Hands:
         """`hands` of elwell-rubber/1: {"dealer": "AK43.QJ2.T98.765", "left": …, "partner": …,
         "right": …}. Refused, in words naming the field, unless it is four hands of thirteen,
         fifty-two different cards."""
-        if type(data) is not dict or set(data) != set(_POSITION_OF_KEY):
-            raise CardError(
-                "hands must be an object with the four hands, 'dealer', 'left', 'partner' and "
-                f"'right' (got {shown(data)})",
-                field="hands",
+        if type(data) is not dict or len(data) != 4:
+            raise _not_four_hands(data)
+        try:
+            dealer, left, partner, right = (
+                data["dealer"],
+                data["left"],
+                data["partner"],
+                data["right"],
             )
-        masks = []
-        for position in POSITIONS:
-            text = data[position.key]
-            if type(text) is not str:
-                raise CardError(
-                    f"hands.{position.key} must be a hand written as PBN writes it, "
-                    f"{HAND_FORM} (got {shown(text)})",
-                    field="hands",
-                )
-            try:
-                masks.append(hand_mask(text))
-            except CardError as error:
-                raise CardError(f"hands.{position.key}: {error.problem}", field="hands") from None
-        return Hands.from_masks(masks)
+        except KeyError:
+            raise _not_four_hands(data) from None
+        try:
+            masks = (hand_mask(dealer), hand_mask(left), hand_mask(partner), hand_mask(right))
+        except CardError:
+            masks = _masks_refused(data)
+        return Hands(masks)
 
     @staticmethod
     def from_masks(masks: Iterable[int]) -> Hands:
-        dealer, left, partner, right = (Hand(mask) for mask in masks)
-        return Hands(dealer, left, partner, right)
+        dealer, left, partner, right = masks
+        return Hands((dealer, left, partner, right))
 
     @staticmethod
     def at(hands: Mapping[Direction, Hand], dealer: Direction) -> Hands:
@@ -283,6 +303,31 @@ class Hands:
     def by_direction(self, dealer: Direction) -> dict[Direction, Hand]:
         """The hands by the compass, given where the dealer sits."""
         return {direction: self[direction.position(dealer)] for direction in DIRECTIONS}
+
+
+def _not_four_hands(data: object) -> CardError:
+    return CardError(
+        "hands must be an object with the four hands, 'dealer', 'left', 'partner' and "
+        f"'right' (got {shown(data)})",
+        field="hands",
+    )
+
+
+def _masks_refused(data: dict[str, object]) -> tuple[int, int, int, int]:
+    """The hand that cannot be read, named, in a CardError."""
+    for position in POSITIONS:
+        text = data[position.key]
+        if type(text) is not str:
+            raise CardError(
+                f"hands.{position.key} must be a hand written as PBN writes it, "
+                f"{HAND_FORM} (got {shown(text)})",
+                field="hands",
+            )
+        try:
+            hand_mask(text)
+        except CardError as error:
+            raise CardError(f"hands.{position.key}: {error.problem}", field="hands") from None
+    raise AssertionError("one of the hands could not be read")  # pragma: no cover
 
 
 POSITION_NAMES = (

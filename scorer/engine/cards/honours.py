@@ -7,6 +7,8 @@ is a hand with no trump, and there is none at no-trump (Law 9).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from scorer.engine.cards.cards import HONOUR_MASKS, SUIT_MASKS, Suit
 from scorer.engine.cards.hands import Hands
 from scorer.engine.model import Holding, Pair, Side, Trump
@@ -48,4 +50,10 @@ def chicane_of(hands: Hands, trump: Trump, dealer: Side) -> Pair[int]:
 
 
 def _sides[T](dealer: Side, dealers: T, theirs: T) -> Pair[T]:
-    return Pair(dealers, theirs) if dealer is Side.WE else Pair(theirs, dealers)
+    return _pair(dealers, theirs) if dealer is Side.WE else _pair(theirs, dealers)
+
+
+@lru_cache(maxsize=1024)
+def _pair[T](we: T, they: T) -> Pair[T]:
+    """Counts are small and pairs immutable: each pair is made once and shared."""
+    return Pair(we, they)

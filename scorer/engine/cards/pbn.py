@@ -26,10 +26,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import BinaryIO
+from dataclasses import dataclass, field
+from typing import BinaryIO, NamedTuple
 
-from scorer.engine.cards.cards import CARDS, HONOUR_MASKS, SUIT_MASKS, Card, Suit
+from scorer.engine.cards.cards import ALL_CARDS, CARDS, HONOUR_MASKS, SUIT_MASKS, Card, Suit
 from scorer.engine.cards.errors import CardError, PbnError
 from scorer.engine.cards.hands import (
     DIRECTION_NAMES,
@@ -45,10 +45,11 @@ from scorer.engine.cards.hands import (
 )
 from scorer.engine.cards.honours import void_by_hand
 from scorer.engine.cards.play import (
-    NO_TRUMP_SUIT,
+    STRENGTHS,
+    SUIT_OF,
+    TRUMP_SUIT,
     PlayFault,
     run_play,
-    winning_card,
 )
 from scorer.engine.cards.worked import ByCards
 from scorer.engine.model import Maker, Trump
@@ -270,18 +271,11 @@ def _too_large(size: int | None) -> str:
     )
 
 
-@dataclass(slots=True)
-class _Tag:
-    name: str
-    value: str
-    line: int
-    data: list[tuple[str, int]] = field(default_factory=list)  # a section's tokens
-
-
-@dataclass(slots=True)
-class _Game:
-    line: int
-    tags: list[_Tag] = field(default_factory=list)
+# A tag pair as read: its name, its value (escapes still in it) and its line.
+type _Tag = tuple[str, str, int]
+# The words of the section a tag opens (the play's cards, an auction, a table), line by
+# line, by the tag's place in its game.
+type _Sections = dict[int, list[tuple[list[str], int]]]
 
 
 # A line that is one tag pair alone, as nearly every line of a PBN file is.
@@ -296,17 +290,19 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 _NAME = re.compile(r"[A-Za-z0-9_]+")
+_SPECIAL = re.compile(r'[\[\]{};"]')  # what a line of a section's words does not hold
 _ESCAPE = re.compile(r"\\(.)")
 
 
-def _games(text: str) -> list[_Game]:
-    """The games of a file: each a list of its tags with their values, lines, and the
-    tokens of the section each opens. A semi-empty line ends a game (PBN 3)."""
-    games: list[_Game] = []
-    game: _Game | None = None
-    tag: _Tag | None = None
+def _games(text: str) -> list[tuple[list[_Tag], _Sections]]:
+    """The games of a file: each its tags, and the words of the sections they open. A
+    semi-empty line ends a game (PBN 3); one inside a brace comment does not."""
+    games: list[tuple[list[_Tag], _Sections]] = []
+    tags: list[_Tag] = []
+    sections: _Sections = {}
     pending: list[str] = []  # a tag pair begun and not yet closed: '[', its name, its value
     in_comment = False
+    tag_line, special = _TAG_LINE.fullmatch, _SPECIAL.search
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, 1):
         if in_comment:
@@ -314,99 +310,115 @@ def _games(text: str) -> list[_Game]:
             if end < 0:
                 continue
             line, in_comment = line[end + 1 :], False
-        elif line.startswith("%"):
-            continue  # PBN 2.4: an escaped line
+        elif not pending:
+            whole = tag_line(line)
+            if whole is not None:
+                name, value = whole.groups()
+                tags.append((name, value, number))
+                continue
+            if line[:1] == "%":
+                continue  # PBN 2.4: an escaped line
         if not line.strip():
             if pending:
                 raise PbnError("a tag pair is not closed before the blank line", line=number)
-            if game is not None and game.tags:
-                games.append(game)
-            game, tag = None, None
+            if tags:
+                games.append((tags, sections))
+                tags, sections = [], {}
             continue
-        if game is None:
-            game = _Game(number)
-        if not pending:
-            whole = _TAG_LINE.fullmatch(line)
-            if whole is not None:
-                tag = _Tag(whole[1], _unescape(whole[2]), number)
-                game.tags.append(tag)
-                continue
-        for token in _TOKEN.finditer(line):
-            kind, value = token.lastgroup, token.group()
-            if kind == "space":
-                continue
-            if kind == "comment":
-                in_comment = value.startswith("{") and not value.endswith("}")
-                continue
-            if pending or kind == "open":
-                tag = _tag_token(pending, kind, value, number, game) or tag
-            elif kind in ("word", "string"):
-                if tag is None:
-                    raise PbnError(
-                        f'{value[:30]!r} is neither a tag ([Name "value"]) nor a comment',
-                        line=number,
-                    )
-                tag.data.append((value, number))
-            else:
-                raise PbnError(f'{value!r} is out of place: a tag is [Name "value"]', line=number)
+        if not pending and tags and special(line) is None:
+            sections.setdefault(len(tags) - 1, []).append((line.split(), number))
+            continue
+        in_comment = _tokens(line, number, tags, sections, pending)
     if pending:
         raise PbnError("the file ends inside a tag pair", line=len(lines))
-    if game is not None and game.tags:
-        games.append(game)
+    if tags:
+        games.append((tags, sections))
     return games
 
 
+def _tokens(
+    line: str, number: int, tags: list[_Tag], sections: _Sections, pending: list[str]
+) -> bool:
+    """A line read token by token: comments, tag pairs several to a line or across lines,
+    a section's words. Whether a brace comment is left open at its end."""
+    for token in _TOKEN.finditer(line):
+        kind, value = token.lastgroup, token.group()
+        if kind == "space":
+            continue
+        if kind == "comment":
+            if value.startswith("{") and not value.endswith("}"):
+                return True
+            continue
+        if pending or kind == "open":
+            _tag_token(pending, kind, value, number, tags)
+        elif kind in ("word", "string"):
+            if not tags:
+                raise PbnError(
+                    f'{value[:30]!r} is neither a tag ([Name "value"]) nor a comment',
+                    line=number,
+                )
+            sections.setdefault(len(tags) - 1, []).append(([value], number))
+        else:
+            raise PbnError(f'{value!r} is out of place: a tag is [Name "value"]', line=number)
+    return False
+
+
 def _tag_token(
-    pending: list[str], kind: str | None, value: str, line: int, game: _Game
-) -> _Tag | None:
-    """One token of a tag pair written across tokens or lines; the tag, once closed."""
+    pending: list[str], kind: str | None, value: str, line: int, tags: list[_Tag]
+) -> None:
+    """One token of a tag pair written across tokens or lines."""
     step = len(pending)
     opens = step == 0 and kind == "open"
     if opens or (step == 1 and kind == "word" and _NAME.fullmatch(value)):
         pending.append(value)
     elif step == 2 and kind == "string":
-        pending.append(_unescape(value[1:-1]))
+        pending.append(value[1:-1])
     elif step == 3 and kind == "close":
-        tag = _Tag(pending[1], pending[2], line)
-        game.tags.append(tag)
+        tags.append((pending[1], pending[2], line))
         pending.clear()
-        return tag
     else:
         wanted = ("'['", "a tag name", 'a quoted value, "…"', "']'")[step]
         shown = value if kind != "other" else repr(value)
         raise PbnError(
             f'a tag pair is [Name "value"]: {wanted} was wanted, not {shown[:30]}', line=line
         )
-    return None
 
 
 def _unescape(value: str) -> str:
     return _ESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
-def _read_games(games: list[_Game]) -> tuple[Board, ...]:
+def _read_games(games: list[tuple[list[_Tag], _Sections]]) -> tuple[Board, ...]:
     boards = []
     previous: dict[str, str] = {}
     header: dict[str, str] = {}  # values given with "##", for every later game
-    for number, game in enumerate(games, 1):
-        tags: dict[str, _Tag] = {}
-        for tag in game.tags:
-            if tag.name not in tags:  # PBN 3.4: a tag that already occurred is ignored
-                tags[tag.name] = tag
-        values = _inherited(tags, previous, header, number)
+    for number, (tags, sections) in enumerate(games, 1):
+        first: dict[str, _Read] = {}
+        for place, (name, value, line) in enumerate(tags):
+            if name not in first:  # PBN 3.4: a tag that already occurred is ignored
+                first[name] = _Read(_unescape(value), line, sections.get(place, []))
+        values = _inherited(first, previous, header, number)
         previous = values
-        boards.append(_board(tags, values, number))
+        boards.append(_board(first, values, number))
     return tuple(boards)
 
 
+class _Read(NamedTuple):
+    """A tag of a game, to be read into a board."""
+
+    value: str
+    line: int
+    words: list[tuple[list[str], int]]
+
+
 def _inherited(
-    tags: dict[str, _Tag], previous: dict[str, str], header: dict[str, str], game: int
+    tags: dict[str, _Read], previous: dict[str, str], header: dict[str, str], game: int
 ) -> dict[str, str]:
     """Each tag's value, "#" and "##" resolved (PBN 4.8)."""
     values = {}
     for name, tag in tags.items():
         value = tag.value
-        if value == "#" or value.startswith("##"):
+        if value[:1] == "#" and (value == "#" or value.startswith("##")):
             if name in _NOT_INHERITED:
                 raise PbnError(
                     f"{value[:2]!r} inherits a value, which PBN does not allow for {name}",
@@ -419,12 +431,13 @@ def _inherited(
             else:
                 value = header[name] = value[2:]
         values[name] = value
-    for name, value in header.items():
-        values.setdefault(name, value)
+    if header:
+        for name, value in header.items():
+            values.setdefault(name, value)
     return values
 
 
-def _board(tags: dict[str, _Tag], values: dict[str, str], game: int) -> Board:
+def _board(tags: dict[str, _Read], values: dict[str, str], game: int) -> Board:
     number = _board_number(values, tags, game)
 
     def refuse(name: str, problem: str) -> PbnError:
@@ -449,7 +462,13 @@ def _board(tags: dict[str, _Tag], values: dict[str, str], game: int) -> Board:
             f"the trump is made by the dealer or his partner, {dealer.letter} or "
             f"{dealer.left.left.letter} (got {maker.letter})",
         )
-    board = Board(
+    masks = _known_masks(hands)
+    play, played = _play(tags.get("Play"), masks, trump, declarer, refuse)
+    honours = _by_seat(values, "ElwellHonours", refuse)
+    chicane = _by_seat(values, "ElwellChicane", refuse)
+    if trump is not None and masks is not None:
+        _check_counts(masks, trump, honours, chicane, refuse)
+    return Board(
         number=number,
         dealer=dealer,
         hands=hands,
@@ -457,18 +476,27 @@ def _board(tags: dict[str, _Tag], values: dict[str, str], game: int) -> Board:
         doubles=doubles,
         declarer=declarer,
         maker=maker,
-        honours=_by_seat(values, "ElwellHonours", refuse),
-        chicane=_by_seat(values, "ElwellChicane", refuse),
+        result=_result(values.get("Result", ""), declarer, played, refuse),
+        play=play,
+        honours=honours,
+        chicane=chicane,
         revokes=_revokes(values, refuse),
         tags=_text_tags(tags, values),
     )
-    board = _with_play(board, tags, refuse)
-    board = replace(board, result=_result(values, board, refuse))
-    _check_counts(board, refuse)
-    return board
 
 
-def _board_number(values: dict[str, str], tags: dict[str, _Tag], game: int) -> int | None:
+def _known_masks(hands: Sequence[Hand | None]) -> list[int] | None:
+    """The four hands' cards, the fourth found from three; None if two are unknown."""
+    masks = [0 if hand is None else hand.mask for hand in hands]
+    unknown = [seat for seat, hand in enumerate(hands) if hand is None]
+    if len(unknown) > 1:
+        return None
+    if unknown:
+        masks[unknown[0]] = ALL_CARDS & ~(masks[0] | masks[1] | masks[2] | masks[3])
+    return masks
+
+
+def _board_number(values: dict[str, str], tags: dict[str, _Read], game: int) -> int | None:
     text = values.get("Board", "").strip()
     if text in ("", "?"):
         return None
@@ -631,7 +659,7 @@ def _revokes(values: dict[str, str], refuse: _Refuse) -> tuple[int, int] | None:
     return (counts["NS"], counts["EW"])
 
 
-def _text_tags(tags: dict[str, _Tag], values: dict[str, str]) -> tuple[tuple[str, str], ...]:
+def _text_tags(tags: dict[str, _Read], values: dict[str, str]) -> tuple[tuple[str, str], ...]:
     """The tags kept as text: the mandatory ones a reader cannot work out ("?" when not
     given: unknown, PBN 3.4), Vulnerable as export writes it, and any other tag."""
     kept = [(name, values.get(name, "?")) for name in _TEXT_TAGS]
@@ -649,85 +677,120 @@ _NAG = re.compile(r"\$\d+|=\d+=|[!?]{1,2}")
 _SUFFIX = re.compile(r"[!?]{1,2}$")
 
 
-def _with_play(board: Board, tags: dict[str, _Tag], refuse: _Refuse) -> Board:
-    """The play section: cards in columns from the Play tag's seat, a trick a row; read
-    into the tricks as played, each from its leader (PBN 3.6)."""
-    if "Play" not in tags:
-        return board
-    tag = tags["Play"]
+def _play(
+    tag: _Read | None,
+    masks: list[int] | None,
+    trump: Trump | None,
+    declarer: Direction | None,
+    refuse: _Refuse,
+) -> tuple[tuple[tuple[Card, ...], ...], int | None]:
+    """The play section, cards in columns from the Play tag's seat, a trick a row, read
+    into the tricks as played, each from its leader (PBN 3.6); and the declarer's tricks,
+    if the play is whole. Checked against the hands where they are known."""
+    if tag is None:
+        return (), None
     try:
         first = Direction.parse(tag.value.strip())
     except CardError as error:
         raise refuse("Play", error.problem) from None
-    if board.trump is None:
+    if trump is None:
         raise refuse("Play", "the play needs the trump, and the Contract gives none")
-    if board.declarer is not None and first is not board.declarer.left:
+    if declarer is not None and first is not declarer.left:
         raise refuse(
             "Play",
-            f"the opening leader is on the declarer's left, {board.declarer.left.letter} "
+            f"the opening leader is on the declarer's left, {declarer.left.letter} "
             f"(got {first.letter})",
         )
-    cards = _play_cards(tag.data)
-    suit = Suit.of(board.trump)
-    trump = NO_TRUMP_SUIT if suit is None else suit
-    tricks: list[list[int]] = []
-    leader = first
+    cards = _play_cards(tag.words)
+    strengths, suits = STRENGTHS[TRUMP_SUIT[trump]], SUIT_OF
+    order: list[int] = []
+    winners: list[int] = []
+    leader = int(first)
     for start in range(0, len(cards) - 3, 4):
         row = cards[start : start + 4]
         if None in row:
             break  # a card unknown or not yet played: the play stops at the last whole trick
-        trick = [row[(leader + turn - first) % 4] for turn in range(4)]
-        tricks.append(trick)  # type: ignore[arg-type]
-        leader = Direction((leader + winning_card(trick, trump)) % 4)  # type: ignore[arg-type]
-    dealt = [board.hand(direction) for direction in DIRECTIONS]
-    if None not in dealt:
+        turn = (leader - first) % 4
+        trick: list[int] = row[turn:] + row[:turn]  # type: ignore[assignment]
+        strength = strengths[suits[trick[0]]]
+        best = winner = 0
+        for place in range(4):
+            if strength[trick[place]] > best:
+                best, winner = strength[trick[place]], place
+        order += trick
+        leader = (leader + winner) % 4
+        winners.append(leader)
+    if masks is not None:
         try:
-            run_play([hand.mask for hand in dealt], first, trump, tricks)  # type: ignore[union-attr]
+            run_play(masks, first, TRUMP_SUIT[trump], order)
         except PlayFault as fault:
-            names = tuple(direction.label for direction in DIRECTIONS)
-            raise refuse("Play", fault.words(names)) from None
-    played = tuple(tuple(CARDS[card] for card in trick) for trick in tricks)
-    return replace(board, play=played)
+            raise refuse("Play", fault.words(_SEAT_WORDS)) from None
+    cards_played = iter([CARDS[card] for card in order])
+    play = tuple(zip(cards_played, cards_played, cards_played, cards_played, strict=True))
+    if len(winners) != 13 or declarer is None:
+        return play, None
+    return play, sum(1 for winner in winners if (winner - declarer) % 2 == 0)
 
 
-def _play_cards(data: list[tuple[str, int]]) -> list[int | None]:
+_SEAT_WORDS = tuple(direction.label for direction in DIRECTIONS)
+
+
+def _play_cards(data: list[tuple[list[str], int]]) -> list[int | None]:
     """The card tokens of a play section, annotations and revoke marks skipped (the play
     shows its revokes); None for a card unknown or to come. Stops at '*' or '+'."""
-    cards: list[int | None] = []
-    for token, line in data:
-        if token in ("*", "+"):
-            cards.append(None)
-            break
-        if token == "-":
-            cards.append(None)
-            continue
-        if _NAG.fullmatch(token) or token == "^R":
-            continue
-        if token.startswith("^L"):
-            raise PbnError(
-                "a lead out of turn (^L) is not read: the tricks would not follow from the leads",
-                line=line,
-                tag="Play",
-            )
-        name = _SUFFIX.sub("", token.removeprefix("^R")).upper()
-        index = _CARD_NUMBER.get(name)
-        if index is None:
-            raise PbnError(f'{token[:20]!r} is not a card ("SA", "HT")', line=line, tag="Play")
-        cards.append(index)
+    words = [word for line_words, _ in data for word in line_words]
+    cards: list[int | None] = list(map(_CARD_NUMBER.get, words))
+    if None not in cards:
+        return cards  # cards alone, as export writes them
+    cards = []
+    number = _CARD_NUMBER.get
+    for line_words, line in data:
+        for token in line_words:
+            index = number(token)
+            if index is not None:
+                cards.append(index)
+                continue
+            if token in ("*", "+"):
+                cards.append(None)
+                return cards
+            if token == "-":
+                cards.append(None)
+            elif token.startswith("^L"):
+                raise PbnError(
+                    "a lead out of turn (^L) is not read: the tricks would not follow from "
+                    "the leads",
+                    line=line,
+                    tag="Play",
+                )
+            elif not (_NAG.fullmatch(token) or token == "^R"):
+                index = number(_SUFFIX.sub("", token.removeprefix("^R")))
+                if index is None:
+                    raise PbnError(
+                        f'{token[:20]!r} is not a card ("SA", "HT")', line=line, tag="Play"
+                    )
+                cards.append(index)
     return cards
 
 
-_CARD_NUMBER = {str(card): card.index for card in CARDS}
+# Each card's name, in PBN's upper case and in the lower case it allows on import.
+_CARD_NUMBER = (
+    {str(card): card.index for card in CARDS}
+    | {str(card).lower(): card.index for card in CARDS}
+    | {str(card)[0] + str(card)[1].lower(): card.index for card in CARDS}
+    | {str(card)[0].lower() + str(card)[1]: card.index for card in CARDS}
+)
 
 
 _RESULT = re.compile(r"\^?(?:(\d+)|(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?)", re.IGNORECASE)
 
 
-def _result(values: dict[str, str], board: Board, refuse: _Refuse) -> int | None:
+def _result(
+    text: str, declarer: Direction | None, played: int | None, refuse: _Refuse
+) -> int | None:
     """The declarer's tricks (PBN 3.4.15), checked against a whole play."""
-    text = values.get("Result", "").strip()
+    text = text.strip()
     if text in ("", "?"):
-        return _played_result(board)
+        return played
     found = _RESULT.fullmatch(text)
     if found is None:
         raise refuse("Result", f"{text[:30]!r} is not a number of tricks")
@@ -737,55 +800,40 @@ def _result(values: dict[str, str], board: Board, refuse: _Refuse) -> int | None
         sides = {found[2].upper(): int(found[3])}
         if found[4]:
             sides[found[4].upper()] = int(found[5])
-        if board.declarer is None:
+        if declarer is None:
             return None
-        side = "NS" if board.declarer in (Direction.NORTH, Direction.SOUTH) else "EW"
+        side = "NS" if declarer in (Direction.NORTH, Direction.SOUTH) else "EW"
         other = "EW" if side == "NS" else "NS"
         result = sides[side] if side in sides else 13 - sides[other]
     if not 0 <= result <= 13:
         raise refuse("Result", f"{result} tricks: a side wins from 0 to 13")
-    played = _played_result(board)
     if played is not None and played != result and not text.startswith("^"):
         raise refuse("Result", f"the play gives the declarer {played} tricks, not {result}")
     return result
 
 
-def _played_result(board: Board) -> int | None:
-    """The declarer's tricks in a whole play."""
-    if len(board.play) != 13 or board.declarer is None or board.trump is None:
-        return None
-    suit = Suit.of(board.trump)
-    trump = NO_TRUMP_SUIT if suit is None else suit
-    leader, won = board.declarer.left, 0
-    for trick in board.play:
-        leader = Direction((leader + winning_card([card.index for card in trick], trump)) % 4)
-        won += (leader - board.declarer) % 2 == 0
-    return won
-
-
-def _check_counts(board: Board, refuse: _Refuse) -> None:
+def _check_counts(
+    masks: list[int],
+    trump: Trump,
+    honours: tuple[int, int, int, int] | None,
+    chicane: tuple[int, int, int, int] | None,
+    refuse: _Refuse,
+) -> None:
     """The Elwell tags' honours and chicane agree with the hands, for the trump declared."""
-    if board.trump is None:
-        return
-    hands = [board.hand(direction) for direction in DIRECTIONS]
-    if None in hands:
-        return
-    masks = [hand.mask for hand in hands]  # type: ignore[union-attr]
-    if board.honours is not None:
-        honours = HONOUR_MASKS[board.trump]
-        counted = tuple((mask & honours).bit_count() for mask in masks)
-        if counted != board.honours:
+    if honours is not None:
+        held = HONOUR_MASKS[trump]
+        counted = tuple((mask & held).bit_count() for mask in masks)
+        if counted != honours:
             raise refuse(
                 "ElwellHonours",
-                f"the hands give {_seats_text(counted)}, not {_seats_text(board.honours)}",
+                f"the hands give {_seats_text(counted)}, not {_seats_text(honours)}",
             )
-    if board.chicane is not None:
-        suit = Suit.of(board.trump)
+    if chicane is not None:
+        suit = Suit.of(trump)
         void = tuple(0 if suit is None else int(not mask & SUIT_MASKS[suit]) for mask in masks)
-        if void != board.chicane:
+        if void != chicane:
             raise refuse(
-                "ElwellChicane",
-                f"the hands give {_seats_text(void)}, not {_seats_text(board.chicane)}",
+                "ElwellChicane", f"the hands give {_seats_text(void)}, not {_seats_text(chicane)}"
             )
 
 
@@ -884,6 +932,8 @@ def _counts_text(by_seat: Sequence[int], first: Direction) -> str:
 
 
 def _play_lines(board: Board) -> list[str]:
+    """The play section: a trick a row, the cards in columns from the opening leader, a
+    revoke marked '^R' (PBN 3.6, 3.9); '*' after a play cut short."""
     if not board.play:
         return []
     if board.trump is None or board.declarer is None:
@@ -892,44 +942,60 @@ def _play_lines(board: Board) -> list[str]:
             board=board.number,
             tag="Play",
         )
-    first = board.declarer.left
-    suit = Suit.of(board.trump)
-    trump = NO_TRUMP_SUIT if suit is None else suit
-    revoking = _revoking(board, first, trump)
-    lines = [_tag_line(board, "Play", first.letter)]
+    first = int(board.declarer.left)
+    trump = TRUMP_SUIT[board.trump]
+    order = [card.index for trick in board.play for card in trick]
+    masks = _known_masks(board.hands)
+    if masks is not None:
+        try:
+            winners, revokes = run_play(masks, first, trump, order)
+        except PlayFault as fault:
+            raise PbnError(fault.words(_SEAT_WORDS), board=board.number, tag="Play") from None
+        dummy = (board.declarer + 2) % 4  # the dummy's is no revoke (Law 85)
+        revoking = {(trick, card) for trick, seat, card in revokes if seat != dummy}
+    else:
+        winners, revoking = _winners(order, first, trump), set()
+    lines = [f'[Play "{_LETTERS[first]}"]']
     leader = first
-    for number, trick in enumerate(board.play, 1):
-        row = [""] * 4
-        for turn, card in enumerate(trick):
-            seat = Direction((leader + turn) % 4)
-            mark = "^R " if (number, card.index) in revoking else ""
-            row[(seat - first) % 4] = f"{mark}{card}"
+    for number in range(len(board.play)):
+        row = ["", "", "", ""]
+        for turn in range(4):
+            card = order[4 * number + turn]
+            mark = "^R " if (number + 1, card) in revoking else ""
+            row[(leader + turn - first) % 4] = mark + _NAMES[card]
         lines.append(" ".join(row))
-        leader = Direction((leader + winning_card([card.index for card in trick], trump)) % 4)
+        leader = winners[number]
     if len(board.play) < 13:
         lines.append("*")
     return lines
 
 
-def _revoking(board: Board, first: Direction, trump: int) -> set[tuple[int, int]]:
-    """The revokes of the play, marked '^R' (PBN 3.9); not the dummy's, which is no revoke
-    (Law 85)."""
-    hands = [board.hand(direction) for direction in DIRECTIONS]
-    if None in hands or board.declarer is None:
-        return set()
-    numbers = [[card.index for card in trick] for trick in board.play]
-    try:
-        _, revokes = run_play([hand.mask for hand in hands], first, trump, numbers)  # type: ignore[union-attr]
-    except PlayFault as fault:
-        names = tuple(direction.label for direction in DIRECTIONS)
-        raise PbnError(fault.words(names), board=board.number, tag="Play") from None
-    dummy = (board.declarer + 2) % 4  # the declarer's partner
-    return {(trick, card) for trick, seat, card in revokes if seat != dummy}
+def _winners(order: Sequence[int], first: int, trump: int) -> bytearray:
+    """Each trick's winner, the first trick led by `first`."""
+    winners, leader, strengths = bytearray(), first, STRENGTHS[trump]
+    for start in range(0, len(order), 4):
+        strength = strengths[SUIT_OF[order[start]]]
+        best = winner = 0
+        for turn in range(4):
+            if strength[order[start + turn]] > best:
+                best, winner = strength[order[start + turn]], turn
+        leader = (leader + winner) % 4
+        winners.append(leader)
+    return winners
+
+
+_NAMES = tuple(str(card) for card in CARDS)
+_LETTERS = tuple(direction.letter for direction in DIRECTIONS)
+# What PBN's export does not allow in a tag's value: control characters (PBN 2.2, 2.3).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _tag_line(board: Board, name: str, value: str) -> str:
-    value = "".join(" " if ord(char) < 32 or 127 <= ord(char) < 160 else char for char in value)
-    line = f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+    if _CONTROL.search(value):
+        value = _CONTROL.sub(" ", value)
+    if "\\" in value or '"' in value:
+        value = value.replace("\\", "\\\\").replace('"', '\\"')
+    line = f'[{name} "{value}"]'
     if len(line) + 2 > LINE:
         raise PbnError(
             f"the value is too long for a line of PBN ({len(line) + 2} characters; at most {LINE})",

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 
 from scorer.engine.cards.cards import CARD_FORM, CARD_INDEX, CARDS, SUIT_MASKS, Card, Suit, shown
 from scorer.engine.cards.errors import CardError
@@ -28,8 +30,12 @@ from scorer.engine.model import Pair, Side, Trump
 
 TRICKS = 13
 # Each card's suit, by its number.
-_SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
+SUIT_OF: tuple[int, ...] = tuple(index // 13 for index in range(52))
 NO_TRUMP_SUIT = -1
+# The trump suit's number for each declaration, NO_TRUMP_SUIT at no-trump.
+TRUMP_SUIT: dict[Trump, int] = dict.fromkeys(Trump, NO_TRUMP_SUIT) | {
+    suit.trump: suit for suit in Suit
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +92,8 @@ class CardPlay:
 
     def tricks_won(self, dealer: Side) -> Pair[int]:
         """Tricks won in play by each side, given the dealer's side."""
-        dealers = sum(1 for winner in self.winners if winner % 2 == 0)
+        winners = self.winners
+        dealers = winners.count(0) + winners.count(2)  # the dealer's and his partner's
         return _pair(dealer, dealers, len(self.winners) - dealers)
 
     def revokes_by(self, dealer: Side) -> Pair[int]:
@@ -105,10 +112,10 @@ def trick_winner(cards: Sequence[Card], trump: Trump) -> int:
 
 def winning_card(cards: Sequence[int], trump: int) -> int:
     """`trick_winner` on card numbers, `trump` a suit's number or NO_TRUMP_SUIT."""
-    led = _SUIT_OF[cards[0]]
+    led = SUIT_OF[cards[0]]
     best, winner = -1, 0
     for place, card in enumerate(cards):
-        suit = _SUIT_OF[card]
+        suit = SUIT_OF[card]
         strength = card + 200 if suit == trump else card + 100 if suit == led else 0
         if strength > best:
             best, winner = strength, place
@@ -116,7 +123,13 @@ def winning_card(cards: Sequence[int], trump: int) -> int:
 
 
 def _pair(dealer: Side, dealers: int, theirs: int) -> Pair[int]:
-    return Pair(dealers, theirs) if dealer is Side.WE else Pair(theirs, dealers)
+    return counts(dealers, theirs) if dealer is Side.WE else counts(theirs, dealers)
+
+
+@lru_cache(maxsize=256)
+def counts(we: int, they: int) -> Pair[int]:
+    """A pair of small counts, made once and shared: pairs are immutable."""
+    return Pair(we, they)
 
 
 def play_out(hands: Hands, trump: Trump, tricks: Sequence[Sequence[Card]]) -> CardPlay:
@@ -124,15 +137,15 @@ def play_out(hands: Hands, trump: Trump, tricks: Sequence[Sequence[Card]]) -> Ca
     with a CardError naming the trick and the card if the play could not have happened."""
     if len(tricks) != TRICKS:
         raise CardError(f"play must have {TRICKS} tricks (got {len(tricks)})", field="play")
-    numbers = []
+    order: list[int] = []
     for number, trick in enumerate(tricks, 1):
         if len(trick) != 4:
             raise CardError(
                 f"play: trick {number} must have 4 cards, one from each hand (got {len(trick)})",
                 field="play",
             )
-        numbers.append([card.index for card in trick])
-    return _played(hands, trump, numbers)
+        order += (card.index for card in trick)
+    return _played(hands, trump, order)
 
 
 def read_play(hands: Hands, trump: Trump, data: object) -> CardPlay:
@@ -145,8 +158,22 @@ def read_play(hands: Hands, trump: Trump, data: object) -> CardPlay:
         )
     if len(data) != TRICKS:
         raise CardError(f"play must have {TRICKS} tricks (got {len(data)})", field="play")
-    numbers = []
-    index = CARD_INDEX.get
+    if set(map(type, data)) != {list} or list(map(len, data)) != _FOUR_A_TRICK:
+        _refuse_cards(data)
+    try:
+        order = list(map(CARD_INDEX.get, chain.from_iterable(data)))
+    except TypeError:  # a card that is a list or an object
+        order = [None]
+    if None in order:
+        _refuse_cards(data)
+    return _played(hands, trump, order)  # type: ignore[arg-type]
+
+
+_FOUR_A_TRICK = [4] * TRICKS
+
+
+def _refuse_cards(data: list[object]) -> None:
+    """The trick or the card of a play that is not one, named."""
     for number, trick in enumerate(data, 1):
         if type(trick) is not list or len(trick) != 4:
             raise CardError(
@@ -154,33 +181,27 @@ def read_play(hands: Hands, trump: Trump, data: object) -> CardPlay:
                 f"order played (got {shown(trick)})",
                 field="play",
             )
-        cards = [index(card) for card in trick]
-        if None in cards:
-            wrong = trick[cards.index(None)]
-            raise CardError(
-                f"play: trick {number}: {shown(wrong)} is not a card ({CARD_FORM})", field="play"
-            )
-        numbers.append(cards)
-    return _played(hands, trump, numbers)  # type: ignore[arg-type]
+        for card in trick:
+            if type(card) is not str or card not in CARD_INDEX:
+                raise CardError(
+                    f"play: trick {number}: {shown(card)} is not a card ({CARD_FORM})",
+                    field="play",
+                )
 
 
-def _played(hands: Hands, trump: Trump, numbers: list[list[int]]) -> CardPlay:
-    suit = Suit.of(trump)
+def _played(hands: Hands, trump: Trump, order: list[int]) -> CardPlay:
     try:
-        winners, revokes = run_play(
-            hands.masks,
-            Position.LEFT,
-            NO_TRUMP_SUIT if suit is None else suit,
-            numbers,
-        )
+        winners, revokes = run_play(hands.masks, Position.LEFT, TRUMP_SUIT[trump], order)
     except PlayFault as fault:
         raise CardError(f"play: {fault.words(_POSITION_WORDS)}", field="play") from None
     return CardPlay(
         hands,
         trump,
-        tuple(card for trick in numbers for card in trick),
+        tuple(order),
         bytes(winners),
-        tuple(Revoke(trick, Position(seat), CARDS[card]) for trick, seat, card in revokes),
+        tuple(Revoke(trick, Position(seat), CARDS[card]) for trick, seat, card in revokes)
+        if revokes
+        else (),
     )
 
 
@@ -188,38 +209,58 @@ def _played(hands: Hands, trump: Trump, numbers: list[list[int]]) -> CardPlay:
 
 
 def run_play(
-    held: Sequence[int], first: int, trump: int, tricks: Sequence[Sequence[int]]
+    held: Sequence[int], first: int, trump: int, order: Sequence[int]
 ) -> tuple[bytearray, list[tuple[int, int, int]]]:
-    """Play `tricks` (card numbers, each trick from its leader) from the four hands `held`
-    (bitmasks, in seats numbered clockwise), the first trick led by seat `first`, `trump`
-    the trump suit's number or NO_TRUMP_SUIT. Returns each trick's winner and every revoke
-    as (trick, seat, card) — the dummy's among them, for the caller to excuse — or raises
-    PlayFault for a card its player could not have played."""
+    """Play the cards `order` (card numbers in the order played, four a trick, each trick
+    from its leader) from the four hands `held` (bitmasks, in seats numbered clockwise), the
+    first trick led by seat `first`, `trump` the trump suit's number or NO_TRUMP_SUIT.
+    Returns each trick's winner and every revoke as (trick, seat, card) — the dummy's among
+    them, for the caller to excuse — or raises PlayFault for a card its player could not
+    have played."""
     remaining = list(held)
     winners = bytearray()
     revokes: list[tuple[int, int, int]] = []
+    bits, suits, suit_masks, strengths = BIT, SUIT_OF, SUIT_MASKS, STRENGTHS[trump]
     leader = first
-    suit_of, suit_masks = _SUIT_OF, SUIT_MASKS
-    for number, trick in enumerate(tricks, 1):
-        seat, winner, best, led = leader, leader, -1, -1
-        for card in trick:
-            bit = 1 << card
+    for start in range(0, len(order), 4):
+        card = order[start]
+        bit = bits[card]
+        if not remaining[leader] & bit:
+            raise PlayFault(held, order, start, leader, leader)
+        remaining[leader] ^= bit
+        led = suits[card]
+        strength, following = strengths[led], suit_masks[led]
+        best, winner = strength[card], leader
+        for turn in (1, 2, 3):
+            seat = (leader + turn) & 3
+            card = order[start + turn]
+            bit = bits[card]
             if not remaining[seat] & bit:
-                raise PlayFault(held, tricks, number, seat, card, leader)
+                raise PlayFault(held, order, start + turn, seat, leader)
             remaining[seat] ^= bit
-            suit = suit_of[card]
-            if led < 0:
-                led = suit
-            elif suit != led and remaining[seat] & suit_masks[led]:
-                revokes.append((number, seat, card))
-            # The highest trump, else the highest of the suit led; the rest cannot win.
-            strength = card + 200 if suit == trump else card + 100 if suit == led else 0
-            if strength > best:
-                best, winner = strength, seat
-            seat = (seat + 1) & 3
+            if not bit & following and remaining[seat] & following:
+                revokes.append((start // 4 + 1, seat, card))
+            if strength[card] > best:
+                best, winner = strength[card], seat
         winners.append(winner)
         leader = winner
     return winners, revokes
+
+
+BIT: tuple[int, ...] = tuple(1 << index for index in range(52))
+# What each card is worth in a trick, by the trump (a suit's number, or NO_TRUMP_SUIT) and
+# the suit led: a trump above any card of the suit led, that above the rest, which cannot
+# win; within a suit, the higher card's number is the higher.
+STRENGTHS: dict[int, tuple[tuple[int, ...], ...]] = {
+    trump: tuple(
+        tuple(
+            card + 200 if SUIT_OF[card] == trump else card + 100 if SUIT_OF[card] == led else 0
+            for card in range(52)
+        )
+        for led in range(4)
+    )
+    for trump in (NO_TRUMP_SUIT, 0, 1, 2, 3)
+}
 
 
 class PlayFault(Exception):
@@ -227,23 +268,17 @@ class PlayFault(Exception):
     the seats."""
 
     def __init__(
-        self,
-        held: Sequence[int],
-        tricks: Sequence[Sequence[int]],
-        number: int,
-        seat: int,
-        card: int,
-        leader: int,
+        self, held: Sequence[int], order: Sequence[int], place: int, seat: int, leader: int
     ) -> None:
-        self.trick = number
+        card = order[place]
+        self.trick = place // 4 + 1
         self.seat = seat  # whose turn it was
         self.card = card
         self.holder = next(s for s, mask in enumerate(held) if mask >> card & 1)
         self.leader = leader
         # The trick the card was played in already, if it was.
-        earlier = [n for n, trick in enumerate(tricks[: number - 1], 1) if card in trick]
-        this_trick = card in tricks[number - 1][: (seat - leader) % 4]
-        self.played_in = earlier[0] if earlier else number if this_trick else None
+        before = list(order[:place])
+        self.played_in = before.index(card) // 4 + 1 if card in before else None
         super().__init__(self.words(("seat 0", "seat 1", "seat 2", "seat 3")))
 
     def words(self, names: Sequence[str]) -> str:
