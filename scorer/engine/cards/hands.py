@@ -285,10 +285,18 @@ class Hands:
         except KeyError:
             raise _not_four_hands(data) from None
         try:
-            masks = (hand_mask(dealer), hand_mask(left), hand_mask(partner), hand_mask(right))
-        except CardError:
-            masks = _masks_refused(data)
-        return Hands(masks)
+            bits = _SUIT_BITS
+            s, h, d, c = dealer.split(".")
+            first = bits[s] | bits[h] << 13 | bits[d] << 26 | bits[c] << 39
+            s, h, d, c = left.split(".")
+            second = bits[s] | bits[h] << 13 | bits[d] << 26 | bits[c] << 39
+            s, h, d, c = partner.split(".")
+            third = bits[s] | bits[h] << 13 | bits[d] << 26 | bits[c] << 39
+            s, h, d, c = right.split(".")
+            fourth = bits[s] | bits[h] << 13 | bits[d] << 26 | bits[c] << 39
+        except (KeyError, ValueError, AttributeError):  # not as PBN writes a hand
+            first, second, third, fourth = _masks_refused(data)
+        return Hands((first, second, third, fourth))
 
     @staticmethod
     def from_masks(masks: Iterable[int]) -> Hands:
@@ -314,7 +322,9 @@ def _not_four_hands(data: object) -> CardError:
 
 
 def _masks_refused(data: dict[str, object]) -> tuple[int, int, int, int]:
-    """The hand that cannot be read, named, in a CardError."""
+    """The hands written otherwise than as PBN writes them (ranks out of order), or the
+    hand that cannot be read, named, in a CardError."""
+    masks = []
     for position in POSITIONS:
         text = data[position.key]
         if type(text) is not str:
@@ -324,10 +334,11 @@ def _masks_refused(data: dict[str, object]) -> tuple[int, int, int, int]:
                 field="hands",
             )
         try:
-            hand_mask(text)
+            masks.append(hand_mask(text))
         except CardError as error:
             raise CardError(f"hands.{position.key}: {error.problem}", field="hands") from None
-    raise AssertionError("one of the hands could not be read")  # pragma: no cover
+    first, second, third, fourth = masks
+    return (first, second, third, fourth)
 
 
 POSITION_NAMES = (
@@ -344,6 +355,11 @@ def check_deal(masks: tuple[int, ...] | list[int], names: tuple[str, str, str, s
     the hands: "hands: the SA is in both the dealer's hand and the leader's, and the C2 in
     none". `names` say each hand in a sentence, the first in full ("North's hand") and the
     others short ("East's")."""
+    first, second, third, fourth = masks
+    if (first | second | third | fourth) == ALL_CARDS and (
+        first.bit_count() == second.bit_count() == third.bit_count() == fourth.bit_count() == 13
+    ):
+        return  # fifty-two cards among them, thirteen in each: so no card twice
     seen = 0
     for number, mask in enumerate(masks):
         held = mask.bit_count()

@@ -45,6 +45,8 @@ def honours_of(hands: Hands, trump: Trump, dealer: Side) -> Pair[Holding]:
 
 def chicane_of(hands: Hands, trump: Trump, dealer: Side) -> Pair[int]:
     """Each side's hands void of trumps (`Play.chicane`)."""
+    if trump is Trump.NO_TRUMP:
+        return _pair(0, 0)
     void = void_by_hand(hands, trump)
     return _sides(dealer, void[0] + void[2], void[1] + void[3])
 

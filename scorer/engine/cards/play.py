@@ -98,6 +98,8 @@ class CardPlay:
 
     def revokes_by(self, dealer: Side) -> Pair[int]:
         """Revokes each side is liable for (Laws 65, 85), given the dealer's side."""
+        if not self.revokes:
+            return counts(0, 0)
         dealers = sum(1 for revoke in self.revokes if revoke.penalised and revoke.position.deals)
         theirs = sum(1 for revoke in self.revokes if not revoke.position.deals)
         return _pair(dealer, dealers, theirs)
@@ -151,6 +153,21 @@ def play_out(hands: Hands, trump: Trump, tricks: Sequence[Sequence[Card]]) -> Ca
 def read_play(hands: Hands, trump: Trump, data: object) -> CardPlay:
     """`play` of elwell-rubber/1: thirteen tricks, each a list of four cards ("D4") in the
     order played, the first led by the dealer's left."""
+    return card_play(hands, trump, played_numbers(hands, trump, data))
+
+
+# A play worked out, on numbers: the cards in the order played, each trick's winner, and
+# every revoke as (trick, position, card), the dummy's among them.
+type Played = tuple[tuple[int, ...], bytes, tuple[tuple[int, int, int], ...]]
+
+
+def card_play(hands: Hands, trump: Trump, played: Played) -> CardPlay:
+    order, winners, revokes = played
+    return CardPlay(hands, trump, order, winners, _revokes(revokes))
+
+
+def played_numbers(hands: Hands, trump: Trump, data: object) -> Played:
+    """`read_play`'s work, left on numbers."""
     if type(data) is not list:
         raise CardError(
             f"play must be a list of {TRICKS} tricks, each a list of 4 cards (got {shown(data)})",
@@ -161,18 +178,107 @@ def read_play(hands: Hands, trump: Trump, data: object) -> CardPlay:
     if set(map(type, data)) != {list} or list(map(len, data)) != _FOUR_A_TRICK:
         _refuse_cards(data)
     try:
-        order = list(map(CARD_INDEX.get, chain.from_iterable(data)))
+        winners, revokes, order = _run_names(hands.masks, TRUMP_SUIT[trump], data)
+    except (KeyError, TypeError, _Otherwise):  # a card that is none, a play that could not be
+        order = _card_numbers(data)
+        try:
+            winners, revokes = run_play(hands.masks, Position.LEFT, TRUMP_SUIT[trump], order)
+        except PlayFault as fault:
+            raise CardError(f"play: {fault.words(_POSITION_WORDS)}", field="play") from None
+    return tuple(order), bytes(winners), tuple(revokes)
+
+
+def tricks_of(played: Played, dealer: Side) -> Pair[int]:
+    """Tricks won in play by each side, given the dealer's side."""
+    winners = played[1]
+    dealers = winners.count(0) + winners.count(2)  # the dealer's and his partner's
+    return _pair(dealer, dealers, len(winners) - dealers)
+
+
+def revokes_of(played: Played, dealer: Side) -> Pair[int]:
+    """Revokes each side is liable for (Laws 65, 85), given the dealer's side."""
+    revokes = played[2]
+    if not revokes:
+        return counts(0, 0)
+    dealers = sum(1 for _, seat, _ in revokes if seat == Position.DEALER)
+    theirs = sum(1 for _, seat, _ in revokes if seat % 2)
+    return _pair(dealer, dealers, theirs)
+
+
+def _card_numbers(data: list[list[object]]) -> list[int]:
+    """The cards' numbers, or a CardError naming the first that is no card."""
+    try:
+        order = list(map(CARD_INDEX.get, chain.from_iterable(data)))  # type: ignore[arg-type]
     except TypeError:  # a card that is a list or an object
         order = [None]
     if None in order:
         _refuse_cards(data)
-    return _played(hands, trump, order)  # type: ignore[arg-type]
+    return order  # type: ignore[return-value]
+
+
+class _Otherwise(Exception):
+    """The quick way cannot vouch for this play: the careful one is to name its fault."""
+
+
+def _run_names(
+    held: tuple[int, int, int, int], trump: int, data: list[list[str]]
+) -> tuple[bytearray, list[tuple[int, int, int]], list[int]]:
+    """`run_play` for a play as elwell-rubber/1 gives it, its cards named, the first trick
+    led by the dealer's left: the same winners and revokes, in one pass over the cards
+    with less work. Who played each card is checked at the end, all at once: each hand's
+    cards, as its turns assign them, must be exactly the cards it was dealt (so each was
+    played once, a hand playing thirteen times). Raises _Otherwise, or KeyError or
+    TypeError for a card that is not one, for `run_play` to find and name the fault."""
+    number_of, bits, suits, suit_masks = CARD_INDEX.__getitem__, BIT, SUIT_OF, SUIT_MASKS
+    strengths = STRENGTHS[trump]
+    played = [0, 0, 0, 0]
+    winners = bytearray()
+    revokes: list[tuple[int, int, int]] = []
+    order: list[int] = []
+    leader = int(Position.LEFT)
+    for number, (first, second, third, fourth) in enumerate(data, 1):
+        a, b, c, d = number_of(first), number_of(second), number_of(third), number_of(fourth)
+        led = suits[a]
+        strength = strengths[led]
+        turn, best = 0, strength[a]
+        if strength[b] > best:
+            turn, best = 1, strength[b]
+        if strength[c] > best:
+            turn, best = 2, strength[c]
+        if strength[d] > best:
+            turn = 3
+        left, across, right = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+        if suits[b] != led or suits[c] != led or suits[d] != led:
+            # Someone did not follow: a revoke if he still held the suit led (Law 85).
+            following = suit_masks[led]
+            if suits[b] != led and held[left] & ~played[left] & following:
+                revokes.append((number, left, b))
+            if suits[c] != led and held[across] & ~played[across] & following:
+                revokes.append((number, across, c))
+            if suits[d] != led and held[right] & ~played[right] & following:
+                revokes.append((number, right, d))
+        played[leader] |= bits[a]
+        played[left] |= bits[b]
+        played[across] |= bits[c]
+        played[right] |= bits[d]
+        order += (a, b, c, d)
+        leader = (leader + turn) & 3
+        winners.append(leader)
+    if tuple(played) != held:
+        raise _Otherwise
+    return winners, revokes, order
+
+
+def _revokes(revokes: Sequence[tuple[int, int, int]]) -> tuple[Revoke, ...]:
+    if not revokes:
+        return ()
+    return tuple(Revoke(trick, Position(seat), CARDS[card]) for trick, seat, card in revokes)
 
 
 _FOUR_A_TRICK = [4] * TRICKS
 
 
-def _refuse_cards(data: list[object]) -> None:
+def _refuse_cards(data: Sequence[object]) -> None:
     """The trick or the card of a play that is not one, named."""
     for number, trick in enumerate(data, 1):
         if type(trick) is not list or len(trick) != 4:
@@ -194,15 +300,7 @@ def _played(hands: Hands, trump: Trump, order: list[int]) -> CardPlay:
         winners, revokes = run_play(hands.masks, Position.LEFT, TRUMP_SUIT[trump], order)
     except PlayFault as fault:
         raise CardError(f"play: {fault.words(_POSITION_WORDS)}", field="play") from None
-    return CardPlay(
-        hands,
-        trump,
-        tuple(order),
-        bytes(winners),
-        tuple(Revoke(trick, Position(seat), CARDS[card]) for trick, seat, card in revokes)
-        if revokes
-        else (),
-    )
+    return card_play(hands, trump, (tuple(order), bytes(winners), tuple(revokes)))
 
 
 # -- The work, on numbers -------------------------------------------------------------------

@@ -21,7 +21,14 @@ from scorer.engine.cards.cards import Suit, shown
 from scorer.engine.cards.errors import CardError
 from scorer.engine.cards.hands import Hands, Position
 from scorer.engine.cards.honours import chicane_of, honours_of, void_by_hand
-from scorer.engine.cards.play import CardPlay, read_play
+from scorer.engine.cards.play import (
+    CardPlay,
+    Played,
+    card_play,
+    played_numbers,
+    revokes_of,
+    tricks_of,
+)
 from scorer.engine.model import NONE, SIDES, Holding, Pair, Play, Side, Trump
 
 CARD_FIELDS = ("hands", "play")
@@ -36,8 +43,15 @@ class ByCards:
     hands: Hands
     trump: Trump
     dealer: Side
-    card_play: CardPlay | None
     play: Play
+    played: Played | None  # the play, if given, worked out on numbers
+
+    @property
+    def card_play(self) -> CardPlay | None:
+        """The play trick by trick, if it was given."""
+        if self.played is None:
+            return None
+        return card_play(self.hands, self.trump, self.played)
 
     @property
     def worked_out(self) -> dict[str, Any]:
@@ -49,9 +63,9 @@ class ByCards:
             "honours": {side.value: list(honours[side]) for side in SIDES},
             "chicane": _json(chicane_of(self.hands, self.trump, self.dealer)),
         }
-        if self.card_play is not None:
-            data["tricks"] = _json(self.card_play.tricks_won(self.dealer))
-            data["revokes"] = _json(self.card_play.revokes_by(self.dealer))
+        if self.played is not None:
+            data["tricks"] = _json(tricks_of(self.played, self.dealer))
+            data["revokes"] = _json(revokes_of(self.played, self.dealer))
         return data
 
 
@@ -72,8 +86,8 @@ def read_cards(data: Mapping[str, object], *, dealer: Side, trump: Trump) -> ByC
         _agree_honours(honours, _holdings(data), dealer)
     if "chicane" in data:
         _agree_chicane(chicane, _counts(data, "chicane"), hands, trump, dealer)
-    card_play = read_play(hands, trump, data["play"]) if "play" in data else None
-    if card_play is None:
+    played = played_numbers(hands, trump, data["play"]) if "play" in data else None
+    if played is None:
         if "tricks" not in data:
             raise CardError(
                 "tricks is missing: a deal given by its hands without its play gives its tricks",
@@ -82,7 +96,7 @@ def read_cards(data: Mapping[str, object], *, dealer: Side, trump: Trump) -> ByC
         tricks = _counts(data, "tricks")
         revokes = _counts(data, "revokes") if "revokes" in data else NONE
     else:
-        tricks = card_play.tricks_won(dealer)
+        tricks = tricks_of(played, dealer)
         if "tricks" in data:
             given = _counts(data, "tricks")
             if given != tricks:
@@ -91,10 +105,12 @@ def read_cards(data: Mapping[str, object], *, dealer: Side, trump: Trump) -> ByC
                     f"not {given.we} and {given.they}",
                     field="tricks",
                 )
-        revokes = card_play.revokes_by(dealer)
+        revokes = revokes_of(played, dealer)
         if "revokes" in data:
-            revokes = _fewer_revokes(card_play, revokes, _counts(data, "revokes"), dealer)
-    return ByCards(hands, trump, dealer, card_play, Play(tricks, honours, chicane, revokes))
+            revokes = _fewer_revokes(
+                card_play(hands, trump, played), revokes, _counts(data, "revokes"), dealer
+            )
+    return ByCards(hands, trump, dealer, Play(tricks, honours, chicane, revokes), played)
 
 
 def _agree_honours(honours: Pair[Holding], given: Pair[Holding], dealer: Side) -> None:
