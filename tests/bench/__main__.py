@@ -6,13 +6,14 @@ import os
 import platform
 import sys
 
-from tests.bench import engine, ledger, offline, printing, table
+from tests.bench import cards, engine, ledger, offline, printing, table
 
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     engine.main()
+    cards.main()
     table.main()
     offline.main()
     printing.main()

@@ -659,10 +659,14 @@ def _revokes(values: dict[str, str], refuse: _Refuse) -> tuple[int, int] | None:
     return (counts["NS"], counts["EW"])
 
 
+# A date not known is written with a question mark for each digit (PBN 3.4.3).
+_UNKNOWN = {"Date": "????.??.??"}
+
+
 def _text_tags(tags: dict[str, _Read], values: dict[str, str]) -> tuple[tuple[str, str], ...]:
     """The tags kept as text: the mandatory ones a reader cannot work out ("?" when not
     given: unknown, PBN 3.4), Vulnerable as export writes it, and any other tag."""
-    kept = [(name, values.get(name, "?")) for name in _TEXT_TAGS]
+    kept = [(name, values.get(name, _UNKNOWN.get(name, "?"))) for name in _TEXT_TAGS]
     vulnerable = values.get("Vulnerable", "").strip()
     kept.append(("Vulnerable", _VULNERABLE.get(vulnerable.lower(), vulnerable or "None")))
     kept += [
