@@ -45,6 +45,7 @@ from scorer.engine.cards.hands import (
 )
 from scorer.engine.cards.honours import void_by_hand
 from scorer.engine.cards.play import (
+    BIT,
     STRENGTHS,
     SUIT_OF,
     TRUMP_SUIT,
@@ -706,25 +707,30 @@ def _play(
             f"(got {first.letter})",
         )
     cards = _play_cards(tag.words)
-    strengths, suits = STRENGTHS[TRUMP_SUIT[trump]], SUIT_OF
+    strengths, suits, bits = STRENGTHS[TRUMP_SUIT[trump]], SUIT_OF, BIT
     order: list[int] = []
     winners: list[int] = []
+    columns = [0, 0, 0, 0]  # the cards of each column: each seat's, from the opening leader
     leader = int(first)
     for start in range(0, len(cards) - 3, 4):
         row = cards[start : start + 4]
         if None in row:
             break  # a card unknown or not yet played: the play stops at the last whole trick
-        turn = (leader - first) % 4
-        trick: list[int] = row[turn:] + row[:turn]  # type: ignore[assignment]
-        strength = strengths[suits[trick[0]]]
-        best = winner = 0
-        for place in range(4):
-            if strength[trick[place]] > best:
-                best, winner = strength[trick[place]], place
-        order += trick
-        leader = (leader + winner) % 4
+        led = (leader - first) % 4  # the leader's column
+        strength = strengths[suits[row[led]]]  # type: ignore[index]
+        best = won = 0
+        for column in range(4):
+            card: int = row[column]  # type: ignore[assignment]
+            columns[column] |= bits[card]
+            if strength[card] > best:
+                best, won = strength[card], column
+        order += row[led:] + row[:led]  # type: ignore[arg-type]
+        leader = (first + won) % 4
         winners.append(leader)
-    if masks is not None:
+    if masks is not None and any(
+        cards & ~masks[(first + column) % 4] or cards.bit_count() != len(winners)
+        for column, cards in enumerate(columns)
+    ):  # a card its player did not hold, or played twice: named by the careful pass
         try:
             run_play(masks, first, TRUMP_SUIT[trump], order)
         except PlayFault as fault:
