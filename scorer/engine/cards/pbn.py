@@ -27,7 +27,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO
 
 from scorer.engine.cards.cards import ALL_CARDS, CARDS, HONOUR_MASKS, SUIT_MASKS, Card, Suit
 from scorer.engine.cards.errors import CardError, PbnError
@@ -394,37 +394,42 @@ def _read_games(games: list[tuple[list[_Tag], _Sections]]) -> tuple[Board, ...]:
     previous: dict[str, str] = {}
     header: dict[str, str] = {}  # values given with "##", for every later game
     for number, (tags, sections) in enumerate(games, 1):
-        first: dict[str, _Read] = {}
+        given: dict[str, str] = {}
+        lines: dict[str, int] = {}
+        play: _PlayRead | None = None
         for place, (name, value, line) in enumerate(tags):
-            if name not in first:  # PBN 3.4: a tag that already occurred is ignored
-                first[name] = _Read(_unescape(value), line, sections.get(place, []))
-        values = _inherited(first, previous, header, number)
+            if name in given:
+                continue  # PBN 3.4: a tag that already occurred is ignored
+            given[name] = _unescape(value) if "\\" in value else value
+            lines[name] = line
+            if name == "Play":
+                play = (given[name], sections.get(place, []))
+        values = _inherited(given, lines, previous, header, number)
         previous = values
-        boards.append(_board(first, values, number))
+        boards.append(_board(values, lines, play, number))
     return tuple(boards)
 
 
-class _Read(NamedTuple):
-    """A tag of a game, to be read into a board."""
-
-    value: str
-    line: int
-    words: list[tuple[list[str], int]]
+# The play section as read: the Play tag's value, and the words of its lines.
+type _PlayRead = tuple[str, list[tuple[list[str], int]]]
 
 
 def _inherited(
-    tags: dict[str, _Read], previous: dict[str, str], header: dict[str, str], game: int
+    given: dict[str, str],
+    lines: dict[str, int],
+    previous: dict[str, str],
+    header: dict[str, str],
+    game: int,
 ) -> dict[str, str]:
     """Each tag's value, "#" and "##" resolved (PBN 4.8)."""
     values = {}
-    for name, tag in tags.items():
-        value = tag.value
+    for name, value in given.items():
         if value[:1] == "#" and (value == "#" or value.startswith("##")):
             if name in _NOT_INHERITED:
                 raise PbnError(
                     f"{value[:2]!r} inherits a value, which PBN does not allow for {name}",
                     game=game,
-                    line=tag.line,
+                    line=lines[name],
                     tag=name,
                 )
             if value == "#":
@@ -438,12 +443,13 @@ def _inherited(
     return values
 
 
-def _board(tags: dict[str, _Read], values: dict[str, str], game: int) -> Board:
-    number = _board_number(values, tags, game)
+def _board(
+    values: dict[str, str], lines: dict[str, int], play_read: _PlayRead | None, game: int
+) -> Board:
+    number = _board_number(values, lines, game)
 
     def refuse(name: str, problem: str) -> PbnError:
-        line = tags[name].line if name in tags else None
-        return PbnError(problem, board=number, game=game, line=line, tag=name)
+        return PbnError(problem, board=number, game=game, line=lines.get(name), tag=name)
 
     dealer = _seat(values, "Dealer", refuse)
     if dealer is None and number is not None:
@@ -464,7 +470,7 @@ def _board(tags: dict[str, _Read], values: dict[str, str], game: int) -> Board:
             f"{dealer.left.left.letter} (got {maker.letter})",
         )
     masks = _known_masks(hands)
-    play, played = _play(tags.get("Play"), masks, trump, declarer, refuse)
+    play, played = _play(play_read, masks, trump, declarer, refuse)
     honours = _by_seat(values, "ElwellHonours", refuse)
     chicane = _by_seat(values, "ElwellChicane", refuse)
     if trump is not None and masks is not None:
@@ -482,7 +488,7 @@ def _board(tags: dict[str, _Read], values: dict[str, str], game: int) -> Board:
         honours=honours,
         chicane=chicane,
         revokes=_revokes(values, refuse),
-        tags=_text_tags(tags, values),
+        tags=_text_tags(values),
     )
 
 
@@ -497,12 +503,12 @@ def _known_masks(hands: Sequence[Hand | None]) -> list[int] | None:
     return masks
 
 
-def _board_number(values: dict[str, str], tags: dict[str, _Read], game: int) -> int | None:
+def _board_number(values: dict[str, str], lines: dict[str, int], game: int) -> int | None:
     text = values.get("Board", "").strip()
     if text in ("", "?"):
         return None
     if not text.isdigit() or int(text) < 1:
-        line = tags["Board"].line if "Board" in tags else None
+        line = lines.get("Board")
         raise PbnError(
             f"{text[:30]!r} is not a board number (a whole number from 1)",
             game=game,
@@ -664,7 +670,7 @@ def _revokes(values: dict[str, str], refuse: _Refuse) -> tuple[int, int] | None:
 _UNKNOWN = {"Date": "????.??.??"}
 
 
-def _text_tags(tags: dict[str, _Read], values: dict[str, str]) -> tuple[tuple[str, str], ...]:
+def _text_tags(values: dict[str, str]) -> tuple[tuple[str, str], ...]:
     """The tags kept as text: the mandatory ones a reader cannot work out ("?" when not
     given: unknown, PBN 3.4), Vulnerable as export writes it, and any other tag."""
     kept = [(name, values.get(name, _UNKNOWN.get(name, "?"))) for name in _TEXT_TAGS]
@@ -683,7 +689,7 @@ _SUFFIX = re.compile(r"[!?]{1,2}$")
 
 
 def _play(
-    tag: _Read | None,
+    tag: _PlayRead | None,
     masks: list[int] | None,
     trump: Trump | None,
     declarer: Direction | None,
@@ -695,7 +701,7 @@ def _play(
     if tag is None:
         return (), None
     try:
-        first = Direction.parse(tag.value.strip())
+        first = Direction.parse(tag[0].strip())
     except CardError as error:
         raise refuse("Play", error.problem) from None
     if trump is None:
@@ -706,7 +712,7 @@ def _play(
             f"the opening leader is on the declarer's left, {declarer.left.letter} "
             f"(got {first.letter})",
         )
-    cards = _play_cards(tag.words)
+    cards = _play_cards(tag[1])
     strengths, suits, bits = STRENGTHS[TRUMP_SUIT[trump]], SUIT_OF, BIT
     order: list[int] = []
     winners: list[int] = []
