@@ -272,11 +272,30 @@ def _too_large(size: int | None) -> str:
     )
 
 
-# A tag pair as read: its name, its value (escapes still in it) and its line.
-type _Tag = tuple[str, str, int]
-# The words of the section a tag opens (the play's cards, an auction, a table), line by
-# line, by the tag's place in its game.
-type _Sections = dict[int, list[tuple[list[str], int]]]
+class _Game:
+    """A game as read: its tags' names, values (escapes still in them) and lines, and the
+    lines of the sections they open (the play's cards, an auction, a table), by the tag's
+    place in the game, with their line numbers. Kept in a few lists, not an object a tag:
+    a file holds hundreds of thousands of tags."""
+
+    __slots__ = ("lines", "names", "sections", "values")
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.values: list[str] = []
+        self.lines: list[int] = []
+        self.sections: dict[int, tuple[list[str], list[int]]] = {}
+
+    def add(self, name: str, value: str, line: int) -> None:
+        self.names.append(name)
+        self.values.append(value)
+        self.lines.append(line)
+
+    def words(self, text: str, line: int) -> None:
+        """A line of words of the section the last tag opens."""
+        texts, numbers = self.sections.setdefault(len(self.names) - 1, ([], []))
+        texts.append(text)
+        numbers.append(line)
 
 
 # A line that is one tag pair alone, as nearly every line of a PBN file is.
@@ -295,12 +314,11 @@ _SPECIAL = re.compile(r'[\[\]{};"]')  # what a line of a section's words does no
 _ESCAPE = re.compile(r"\\(.)")
 
 
-def _games(text: str) -> list[tuple[list[_Tag], _Sections]]:
-    """The games of a file: each its tags, and the words of the sections they open. A
-    semi-empty line ends a game (PBN 3); one inside a brace comment does not."""
-    games: list[tuple[list[_Tag], _Sections]] = []
-    tags: list[_Tag] = []
-    sections: _Sections = {}
+def _games(text: str) -> list[_Game]:
+    """The games of a file. A semi-empty line ends a game (PBN 3); one inside a brace
+    comment does not."""
+    games: list[_Game] = []
+    game = _Game()
     pending: list[str] = []  # a tag pair begun and not yet closed: '[', its name, its value
     in_comment = False
     tag_line, special = _TAG_LINE.fullmatch, _SPECIAL.search
@@ -315,31 +333,29 @@ def _games(text: str) -> list[tuple[list[_Tag], _Sections]]:
             whole = tag_line(line)
             if whole is not None:
                 name, value = whole.groups()
-                tags.append((name, value, number))
+                game.add(name, value, number)
                 continue
             if line[:1] == "%":
                 continue  # PBN 2.4: an escaped line
         if not line.strip():
             if pending:
                 raise PbnError("a tag pair is not closed before the blank line", line=number)
-            if tags:
-                games.append((tags, sections))
-                tags, sections = [], {}
+            if game.names:
+                games.append(game)
+                game = _Game()
             continue
-        if not pending and tags and special(line) is None:
-            sections.setdefault(len(tags) - 1, []).append((line.split(), number))
+        if not pending and game.names and special(line) is None:
+            game.words(line, number)
             continue
-        in_comment = _tokens(line, number, tags, sections, pending)
+        in_comment = _tokens(line, number, game, pending)
     if pending:
         raise PbnError("the file ends inside a tag pair", line=len(lines))
-    if tags:
-        games.append((tags, sections))
+    if game.names:
+        games.append(game)
     return games
 
 
-def _tokens(
-    line: str, number: int, tags: list[_Tag], sections: _Sections, pending: list[str]
-) -> bool:
+def _tokens(line: str, number: int, game: _Game, pending: list[str]) -> bool:
     """A line read token by token: comments, tag pairs several to a line or across lines,
     a section's words. Whether a brace comment is left open at its end."""
     for token in _TOKEN.finditer(line):
@@ -351,22 +367,20 @@ def _tokens(
                 return True
             continue
         if pending or kind == "open":
-            _tag_token(pending, kind, value, number, tags)
+            _tag_token(pending, kind, value, number, game)
         elif kind in ("word", "string"):
-            if not tags:
+            if not game.names:
                 raise PbnError(
                     f'{value[:30]!r} is neither a tag ([Name "value"]) nor a comment',
                     line=number,
                 )
-            sections.setdefault(len(tags) - 1, []).append(([value], number))
+            game.words(value, number)
         else:
             raise PbnError(f'{value!r} is out of place: a tag is [Name "value"]', line=number)
     return False
 
 
-def _tag_token(
-    pending: list[str], kind: str | None, value: str, line: int, tags: list[_Tag]
-) -> None:
+def _tag_token(pending: list[str], kind: str | None, value: str, line: int, game: _Game) -> None:
     """One token of a tag pair written across tokens or lines."""
     step = len(pending)
     opens = step == 0 and kind == "open"
@@ -375,7 +389,7 @@ def _tag_token(
     elif step == 2 and kind == "string":
         pending.append(value[1:-1])
     elif step == 3 and kind == "close":
-        tags.append((pending[1], pending[2], line))
+        game.add(pending[1], pending[2], line)
         pending.clear()
     else:
         wanted = ("'['", "a tag name", 'a quoted value, "…"', "']'")[step]
@@ -389,29 +403,30 @@ def _unescape(value: str) -> str:
     return _ESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
-def _read_games(games: list[tuple[list[_Tag], _Sections]]) -> tuple[Board, ...]:
+def _read_games(games: list[_Game]) -> tuple[Board, ...]:
     boards = []
     previous: dict[str, str] = {}
     header: dict[str, str] = {}  # values given with "##", for every later game
-    for number, (tags, sections) in enumerate(games, 1):
+    for number, game in enumerate(games, 1):
         given: dict[str, str] = {}
         lines: dict[str, int] = {}
         play: _PlayRead | None = None
-        for place, (name, value, line) in enumerate(tags):
+        for place, name in enumerate(game.names):
             if name in given:
                 continue  # PBN 3.4: a tag that already occurred is ignored
+            value = game.values[place]
             given[name] = _unescape(value) if "\\" in value else value
-            lines[name] = line
+            lines[name] = game.lines[place]
             if name == "Play":
-                play = (given[name], sections.get(place, []))
+                play = (given[name], game.sections.get(place, ([], [])))
         values = _inherited(given, lines, previous, header, number)
         previous = values
         boards.append(_board(values, lines, play, number))
     return tuple(boards)
 
 
-# The play section as read: the Play tag's value, and the words of its lines.
-type _PlayRead = tuple[str, list[tuple[list[str], int]]]
+# The play section as read: the Play tag's value, and its lines with their numbers.
+type _PlayRead = tuple[str, tuple[list[str], list[int]]]
 
 
 def _inherited(
@@ -751,17 +766,17 @@ def _play(
 _SEAT_WORDS = tuple(direction.label for direction in DIRECTIONS)
 
 
-def _play_cards(data: list[tuple[list[str], int]]) -> list[int | None]:
+def _play_cards(section: tuple[list[str], list[int]]) -> list[int | None]:
     """The card tokens of a play section, annotations and revoke marks skipped (the play
     shows its revokes); None for a card unknown or to come. Stops at '*' or '+'."""
-    words = [word for line_words, _ in data for word in line_words]
-    cards: list[int | None] = list(map(_CARD_NUMBER.get, words))
+    texts, numbers = section
+    cards: list[int | None] = list(map(_CARD_NUMBER.get, " ".join(texts).split()))
     if None not in cards:
         return cards  # cards alone, as export writes them
     cards = []
     number = _CARD_NUMBER.get
-    for line_words, line in data:
-        for token in line_words:
+    for text, line in zip(texts, numbers, strict=True):
+        for token in text.split():
             index = number(token)
             if index is not None:
                 cards.append(index)
