@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -147,26 +148,29 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Repeated failures lock the username, not the address: the whole club signs in from one
-# Wi-Fi, so locking its IP would lock everyone out. The lock lifts by itself, or the
-# secretary lifts it at once: `manage.py axes_reset_username NAME`.
-# django-axes warns of this choice (axes.W006): it is the one the club needs. nginx slows
-# one address trying many names (docs/deployment.md: limit_req on the sign-in page).
-AXES_LOCKOUT_PARAMETERS = ["username"]
-SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+# Repeated wrong passwords lock a name from the address they came from, never the name
+# everywhere (anyone could then keep any member out) nor the address alone (the whole club
+# signs in from one Wi-Fi). The lock lifts by itself, or the secretary lifts it at once:
+# `manage.py axes_reset_username NAME`. nginx slows one address trying many names
+# (docs/deployment.md: limit_req on the sign-in page).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGN_IN_ATTEMPTS", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGN_IN_LOCK_MINUTES", "15")))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "scorer.views.site.sign_in_locked"
 AXES_USERNAME_FORM_FIELD = "username"
-AXES_IPWARE_PROXY_COUNT = 1 if PRODUCTION else None
+# The phone's address: behind nginx on this machine, the one nginx appends to
+# X-Forwarded-For; the header is believed from these peers only (scorer/signing_in.py).
+AXES_CLIENT_IP_CALLABLE = "scorer.signing_in.client_address"
+PROXY_ADDRESSES = ["127.0.0.1", "::1"] if PRODUCTION else []
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scorer:home"
 LOGOUT_REDIRECT_URL = "scorer:home"
 
-# Sessions live in the database, shared by every worker: signing out anywhere ends the
-# session everywhere at once. (A phone's poll does not read the session.)
+# Sessions live in the database, shared by every worker: signing out ends the phone's
+# session on every worker at once, and "Sign out everywhere" ends all of a member's.
+# (A phone's poll reads the session only when the sheet has changed.)
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CSRF_FAILURE_VIEW = "scorer.views.site.csrf_failure"
 
@@ -188,6 +192,19 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 
+# A refused request (a 403, a form whose security token failed, a locked sign-in) is one
+# line in the server's log, who asked for what and why; a server error keeps its traceback
+# (scorer/refusals.py).
+LOGGING: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"refusals": {"()": "scorer.refusals.OneLine"}},
+    "loggers": {
+        "django.request": {"filters": ["refusals"]},
+        "django.security.csrf": {"filters": ["refusals"]},
+    },
+}
+
 if PRODUCTION:
     # nginx ends HTTPS and says so in X-Forwarded-Proto; the site itself speaks only HTTPS.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -197,9 +214,5 @@ if PRODUCTION:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    LOGGING = {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "handlers": {"console": {"class": "logging.StreamHandler"}},
-        "root": {"handlers": ["console"], "level": "WARNING"},
-    }
+    LOGGING["handlers"] = {"console": {"class": "logging.StreamHandler"}}
+    LOGGING["root"] = {"handlers": ["console"], "level": "WARNING"}

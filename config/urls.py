@@ -4,16 +4,23 @@ from django.urls import include, path, register_converter
 
 from scorer.converters import Id
 from scorer.views import app
+from scorer.views.accounts import PasswordPage, sign_out_everywhere
 
 # Ids in addresses (<id:pk>): too long for the database, they match nothing (a 404).
 register_converter(Id, "id")
 
-# Signing in and out, and a member changing his own password. No reset by email: the club
-# sends no mail, and the secretary sets a forgotten password afresh in the admin.
+# Signing in and out (on this phone, or on all his phones at once), and a member changing
+# his own password. No reset by email: the club sends no mail, and the secretary sets a
+# forgotten password afresh in the admin.
 accounts = [
     path("login/", auth.LoginView.as_view(), name="login"),
     path("logout/", app.clears_the_phone(auth.LogoutView.as_view()), name="logout"),
-    path("password_change/", auth.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "logout/everywhere/",
+        app.clears_the_phone(sign_out_everywhere),
+        name="logout_everywhere",
+    ),
+    path("password_change/", PasswordPage.as_view(), name="password_change"),
     path(
         "password_change/done/",
         auth.PasswordChangeDoneView.as_view(),

@@ -159,8 +159,8 @@ class Stake(Kept):
     def words_for(self, game: engine.CardGame[Any, Any]) -> str:
         """The stake a game's rubbers are played for: "£0.50 a hundred points", "£0.10 a
         point"."""
-        money = say(self.rate(game.staked), self.currency, self.smallest_unit)
-        return f"{money} {game.staked.label}"
+        money = say(self.rate(game.money.staked), self.currency, self.smallest_unit)
+        return f"{money} {game.money.staked.label}"
 
     @classmethod
     def in_force(cls, at: datetime) -> Stake | None:

@@ -94,11 +94,11 @@ def post_rubber(
         )
     stake = Stake.in_force(rubber.started_at)
     game = rubber.game_rules
-    rate = stake.rate(game.staked) if stake else NOTHING
+    rate = stake.rate(game.money.staked) if stake else NOTHING
     currency = stake.currency if stake else ""
     started = timezone.localtime(rubber.started_at)
     postings = []
-    for share in game.shares(rubber.agreed_value):
+    for share in game.money.shares(rubber.agreed_value):
         partners = " and ".join(seats[seat].name for seat in share.partners)
         partnering = f", partnering {partners}" if partners else ""
         postings.append(
@@ -107,7 +107,7 @@ def post_rubber(
                 kind=Posting.RUBBER,
                 rubber=rubber,
                 points=share.points,
-                amount=game.staked.amount(share.points, rate),
+                amount=game.money.staked.amount(share.points, rate),
                 currency=currency,
                 counterparty=" and ".join(seats[seat].name for seat in share.adversaries),
                 reason=f"{game.name} rubber at {rubber.table}, {started:%d %b %Y %H:%M}"
@@ -697,7 +697,7 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
     for rubber in rubbers:
         game = rubber.game_rules
         by_seat = names[rubber.pk]
-        seat = [by_seat[game.player_at(place)] for place in engine.SEATS]
+        seat = [by_seat[game.seating.player_at(place)] for place in engine.SEATS]
         we = f"{seat[0]} & {seat[2]}" if seat[0] != seat[2] else f"{seat[0]} with the dummy"
         they = f"{seat[1]} & {seat[3]}"
         points = rubber.agreed_value
@@ -906,7 +906,7 @@ def club_table(start: datetime, end: datetime) -> list[Standing]:
         gains = with_partner.setdefault(member.pk, {})
         # Three playing, the dummy's holder has no partner but the dummy.
         partner = at_table.get(
-            (posting.rubber_id, (position_of[(posting.rubber_id, member.pk)] + 2) % 4)
+            (posting.rubber_id, engine.partner_of(position_of[(posting.rubber_id, member.pk)]))
         )
         if partner is None:
             continue

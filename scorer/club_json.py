@@ -37,8 +37,8 @@ from pydantic import (
 )
 
 from scorer import engine, reads, signals
+from scorer.engine import deal_json
 from scorer.engine.cutting import RANKS, SUITS
-from scorer.engine.interchange import deal_json
 from scorer.models import (
     MOST_POINTS,
     Candidacy,
@@ -119,10 +119,10 @@ def _rubber(rubber: Rubber, usernames: dict[int, str], tables: list[Table]) -> d
     in_progress = next((deal for deal in deals if deal.in_progress), None)
     game = rubber.game_rules
     rules = replace(rubber.rules, most_points=None)  # the record's bound is the site's own
-    data = game.rubber_json(
+    data = game.format.rubber_json(
         engine.Rubber(
             rules,
-            tuple(game.deal_of(deal.called()) for deal in recorded),
+            tuple(game.laws.deal_of(deal.called()) for deal in recorded),
             engine.Pair((at_table[0].name, at_table[2].name), (at_table[1].name, at_table[3].name)),
         )
     )
@@ -661,13 +661,13 @@ class Loader:
         try:
             game, read = engine.read_any(data.engine_part())
             bounded = replace(read.rules, most_points=MOST_POINTS)  # as the site records it
-            sheet = game.work_out(read.deals, bounded)
+            sheet = game.laws.work_out(read.deals, bounded)
         except engine.RubberError as error:
             raise ImportRefused(f"{where}: {error}") from None
-        if len(data.seats) != len(game.seats) or len(set(data.seats)) != len(data.seats):
+        if len(data.seats) != len(game.seating.seats) or len(set(data.seats)) != len(data.seats):
             raise ImportRefused(
-                f"{where}.seats must name {len(game.seats)} different members: "
-                f"{game.name} is played by {len(game.seats)}"
+                f"{where}.seats must name {len(game.seating.seats)} different members: "
+                f"{game.name} is played by {len(game.seating.seats)}"
             )
         members = [self.member(name, f"{where}.seats[{n}]") for n, name in enumerate(data.seats)]
         rubber = Rubber.objects.create(
@@ -685,7 +685,7 @@ class Loader:
         )
         Seat.objects.bulk_create(
             Seat(rubber=rubber, member=member, position=position)
-            for position, member in zip(game.seats, members, strict=True)
+            for position, member in zip(game.seating.seats, members, strict=True)
         )
         seated = reads.seated(rubber, rubber.seats.select_related("member"))
         self._players(read, seated, where)
@@ -745,8 +745,8 @@ class Loader:
         """The cut as the site keeps it, by member: each draw by a player at the table."""
         if cut is None:
             return None
-        if cut.for_ not in game.cuts:
-            allowed = " or ".join(f'"{c}"' for c in game.cuts)
+        if cut.for_ not in game.seating.cuts:
+            allowed = " or ".join(f'"{c}"' for c in game.seating.cuts)
             raise ImportRefused(f"{where}.for: at {game.name} the table cuts for {allowed}")
         by_name = {member.user.get_username(): member for member in seated}
         rounds = []
@@ -777,7 +777,7 @@ class Loader:
         last = data.started_at
         for number, (deal, record) in enumerate(zip(read.deals, data.recorded, strict=True), 1):
             place = f"{where}.recorded[{number - 1}]"
-            called = game.called_of(deal)
+            called = game.laws.called_of(deal)
             row = self._declared(rubber, number, called, record.dealer, f"{place}.dealer")
             if not last <= record.declared_at <= record.recorded_at:
                 raise ImportRefused(
@@ -813,7 +813,7 @@ class Loader:
             data.doubles,
         )
         try:
-            game.check_declaration(called, rubber.rules)
+            game.laws.check_declaration(called, rubber.rules)
         except engine.RubberError as error:
             raise ImportRefused(f"{place}: {error.problem}") from None
         row = self._declared(rubber, number, called, data.dealer_seat, f"{place}.dealer_seat")
@@ -849,10 +849,10 @@ class Loader:
         game = rubber.game_rules
         for n, item in reversed(made):
             place = f"{where}.corrections[{n}]"
-            if item.law != game.law(engine.Kind(item.kind)):
+            if item.law != game.corrections.law(engine.Kind(item.kind)):
                 raise ImportRefused(
                     f"{place}.law: at {game.name} a correction of the {item.kind} is made "
-                    f"under {game.law(engine.Kind(item.kind))}"
+                    f"under {game.corrections.law(engine.Kind(item.kind))}"
                 )
             before = item.before.kept()
             after = None if item.after is None else item.after.kept()
@@ -906,7 +906,9 @@ class Loader:
         else:
             if rubber.we_agreed_at is None or rubber.they_agreed_at is None:
                 raise ImportRefused(f"{place}: an agreed rubber was agreed by both sides")
-            expected = rubber.game_rules.value(sheet, abandoned_counts=rubber.abandoned_counts)
+            expected = rubber.game_rules.money.value(
+                sheet, abandoned_counts=rubber.abandoned_counts
+            )
             if rubber.agreed_value != expected or rubber.abandoned == sheet.finished:
                 raise ImportRefused(
                     f"{place}: agreed at {rubber.agreed_value}, but its sheet is worth "

@@ -16,8 +16,7 @@ from django.forms.utils import ErrorList
 from django.utils.safestring import SafeString
 
 from scorer import engine
-from scorer.engine.called import PENALTY_CHOICES
-from scorer.engine.calls import CALLED, holdings
+from scorer.engine import PENALTY_CHOICES
 from scorer.models import Club, Deal, Member, Rubber
 from scorer.once import KeyedForm
 from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY, Declaration, Result
@@ -60,7 +59,7 @@ def members_by_recent_play() -> QuerySet[Member]:
     )
 
 
-# How a table may cut, as the form sends it, and as the games name it (`CardGame.cuts`).
+# How a table may cut, as the form sends it, and as the games name it (`seating.cuts`).
 CUTS = {CUT_FOR_DEAL: "deal", CUT_FOR_PARTNERS: "partners", CUT_FOR_THE_DUMMY: "dummy"}
 
 
@@ -157,13 +156,13 @@ class StartRubberForm(forms.Form):
             return data
         data["game"] = data["game"] or Club.get().game
         game = self.chosen_game()
-        players = len(game.seats)
+        players = len(game.seating.seats)
         for seat, name in enumerate(self.SEATS):
-            if seat in game.seats and not data.get(name) and name not in self.errors:
+            if seat in game.seating.seats and not data.get(name) and name not in self.errors:
                 self.add_error(name, "Choose a member for this seat.")
-            elif seat not in game.seats and data.get(name):
+            elif seat not in game.seating.seats and data.get(name):
                 self.add_error(name, f"{game.name} is played by {players}: leave this seat empty.")
-        seated = [data.get(f"seat_{seat}") for seat in game.seats]
+        seated = [data.get(f"seat_{seat}") for seat in game.seating.seats]
         if all(seated) and len(set(seated)) < players:
             raise forms.ValidationError(
                 f"Choose {players} different members, one for each seat."
@@ -171,11 +170,11 @@ class StartRubberForm(forms.Form):
                 else "Choose four different members, one for each seat."
             )
         cut = CUTS.get(data.get("first_dealer", ""))
-        if cut is not None and cut not in game.cuts:
-            allowed = " or ".join(f"cut for {c}" for c in game.cuts)
+        if cut is not None and cut not in game.seating.cuts:
+            allowed = " or ".join(f"cut for {c}" for c in game.seating.cuts)
             self.add_error("first_dealer", f"At {game.name}, {allowed}, or choose who deals.")
         unit = data.get("unit") or engine.Unit.RUBBER.value
-        if engine.Unit(unit) not in game.units:
+        if engine.Unit(unit) not in game.seating.units:
             self.add_error("unit", f"{game.name} is scored by the rubber.")
         return data
 
@@ -187,7 +186,7 @@ class StartRubberForm(forms.Form):
 
     def members(self) -> list[Member]:
         """The players, in the order of the game's seats."""
-        return [self.cleaned_data[f"seat_{seat}"] for seat in self.chosen_game().seats]
+        return [self.cleaned_data[f"seat_{seat}"] for seat in self.chosen_game().seating.seats]
 
     def dealer(self) -> int | str:
         value = self.cleaned_data["first_dealer"]
@@ -238,16 +237,16 @@ class DeclarationFields(forms.Form):
             field.choices = list(enumerate(seats))
         trump = self.fields["trump"]
         assert isinstance(trump, forms.ChoiceField)
-        trump.choices = [(t.value, engine.words.trump_choice(t)) for t in game.trumps]
-        if engine.Record.MAKER not in game.records:  # the trump is turned up, not made
+        trump.choices = [(t.value, engine.words.trump_choice(t)) for t in game.laws.trumps]
+        if engine.Record.MAKER not in game.laws.records:  # the trump is turned up, not made
             trump.label = "The trump turned up"
         for name in ("maker", "doubles", "more_doubles"):
-            if engine.Record(name.removeprefix("more_")) not in game.records:
+            if engine.Record(name.removeprefix("more_")) not in game.laws.records:
                 self.fields.pop(name, None)
 
     def passed_reminders(self) -> list[tuple[int, str]]:
         """For each dealer's seat, what passing the make reminds the players of."""
-        found = [(seat, self.game.passed_reminder(seat)) for seat in engine.SEATS]
+        found = [(seat, self.game.laws.passed_reminder(seat)) for seat in engine.SEATS]
         return [(seat, reminder) for seat, reminder in found if reminder]
 
     def declaration(self) -> Declaration:
@@ -343,12 +342,12 @@ class ResultFields(forms.Form):
         super().__init__(*args, **kwargs)
         self.trump = trump
         game = self.game
-        self.offered = game.offers(trump)
+        self.offered = game.laws.offers(trump)
         honours = self.fields["honours"]
         assert isinstance(honours, forms.ChoiceField)
         honours.choices = [(offer.code, offer.label) for offer in self.offered]
         for name, record in self.RECORDS.items():
-            if record not in game.records:
+            if record not in game.laws.records:
                 self.fields.pop(name, None)
 
     def revoke_slots(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
@@ -379,12 +378,8 @@ class ResultFields(forms.Form):
         if not data.get("honours"):
             if "honours" not in self.errors:
                 self.add_error("honours", "Choose who held the honours, and how.")
-        elif engine.Record.CHICANE not in self.game.records:
+        elif engine.Record.CHICANE not in self.game.laws.records:
             pass
-        elif self.trump is engine.Trump.NO_TRUMP and (
-            data.get("chicane_we") or data.get("chicane_they")
-        ):
-            self.add_error(None, "There is no chicane at no-trump, where there are no trumps.")
         else:
             self._check_chicane(data)
         return data
@@ -411,27 +406,19 @@ class ResultFields(forms.Form):
         )
 
     def _check_chicane(self, data: dict[str, Any]) -> None:
-        """A hand void of trumps holds no honours: refuse, in the players' words, a call
-        that needs honours in a hand the chicane says is void."""
+        """Chicane as the laws allow it with the honours called: refused, in the players'
+        words, against the side whose chicane cannot be."""
         call = _call(data.get("honours", ""))
-        if call is None or call.side is None or call.honours is None:
+        if call is None:
             return
-        side, honours = call.side, call.honours
+        chicane = engine.Pair(data.get("chicane_we") or 0, data.get("chicane_they") or 0)
         try:
-            held = holdings(self.trump, side, honours)
+            refused = engine.chicane_refused(self.trump, call, chicane)
         except engine.RubberError as error:
             self.add_error("honours", error.problem)
             return
-        for chicane_side in engine.SIDES:
-            void = data.get(f"chicane_{chicane_side.value}") or 0
-            if void > held[chicane_side].count(0):
-                hands = "a hand" if void == 1 else "both hands"
-                what = CALLED[honours] if chicane_side is side else "the other honours"
-                self.add_error(
-                    f"chicane_{chicane_side.value}",
-                    f"{chicane_side.label} cannot have {hands} void of trumps and hold "
-                    f"{what}: a void hand holds no honours.",
-                )
+        for side, problem in refused:
+            self.add_error(None if side is None else f"chicane_{side.value}", problem)
 
     def result(self) -> Result:
         data = self.cleaned_data

@@ -161,7 +161,7 @@ class Rubber(models.Model):
 
     @property
     def rules(self) -> engine.Rules:
-        return self.game_rules.rules(
+        return self.game_rules.laws.rules(
             doubling_limit=self.doubling_limit,
             spade_convention=self.spade_convention,
             unit=engine.Unit(self.unit),
@@ -348,7 +348,7 @@ class Deal(models.Model):
 
     def to_engine(self) -> Any:
         """The recorded deal as the rubber's game works it out."""
-        return self.rubber.game_rules.deal_of(self.called())
+        return self.rubber.game_rules.laws.deal_of(self.called())
 
 
 class Correction(models.Model):

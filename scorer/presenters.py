@@ -74,7 +74,7 @@ def _figures(
 def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> SheetView:
     """The sheet, with the figures corrections changed marked and their corrections told."""
     sheet, game = state.sheet, state.game
-    drawn = game.layout(sheet)
+    drawn = game.words.layout(sheet)
     made = sorted(corrections, key=lambda c: (c.made_at, c.pk or 0))
     notes: dict[int, tuple[str, ...]] = {}
     for correction in made:
@@ -94,7 +94,7 @@ def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> She
             for block in drawn.games
         ],
         totals=engine.Pair(sheet.totals.we.total, sheet.totals.they.total),
-        outcome=game.outcome(sheet),
+        outcome=game.words.outcome(sheet),
         finished=sheet.finished,
         deals=[
             (deal.number, deal_line(state, deal, scored.deal))
@@ -110,7 +110,7 @@ def _changed(state: TableState, drawn: Layout, made: list[Correction]) -> set[Ke
     first = {deal.number: deal for deal in state.recorded}
     for correction in reversed(made):  # the earliest correction's "before" is the first
         first[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
-    original = state.game.layout(worked_out(rubber, (first[n] for n in sorted(first))))
+    original = state.game.words.layout(worked_out(rubber, (first[n] for n in sorted(first))))
 
     def figures(drawing: Layout) -> dict[Key, int]:
         cells = [*drawing.honours.we, *drawing.honours.they]
@@ -137,12 +137,12 @@ class Words:
 
 def words(state: TableState) -> Words:
     sheet, game = state.sheet, state.game
-    standing = game.standing(sheet)
+    standing = game.words.standing(sheet)
     if sheet.finished:
         return Words(standing, "")
     deal = state.in_progress
     if deal is None:
-        dealer = game.seat_label(state.next_dealer, state.seats[state.next_dealer].name)
+        dealer = game.seating.seat_label(state.next_dealer, state.seats[state.next_dealer].name)
         return Words(standing, f"Deal {state.next_number}: {dealer} deals.")
     return Words(
         standing,
@@ -154,9 +154,9 @@ def declaration_words(state: TableState, deal: Deal, called: engine.Called | Non
     """ "Mrs. Carr dealt and made hearts" or "Mrs. Carr dealt and passed; Mr. Dane made
     hearts, doubled". `called`: the deal as called, if read already."""
     game = state.game
-    dealer = game.seat_label(deal.dealer, state.seats[deal.dealer].name)
-    maker = game.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
-    return game.declaration_words(deal.called() if called is None else called, dealer, maker)
+    dealer = game.seating.seat_label(deal.dealer, state.seats[deal.dealer].name)
+    maker = game.seating.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
+    return game.words.declaration_words(deal.called() if called is None else called, dealer, maker)
 
 
 def deal_line(state: TableState, deal: Deal, worked: Any = None) -> str:
@@ -164,7 +164,7 @@ def deal_line(state: TableState, deal: Deal, worked: Any = None) -> str:
     `worked`: the deal as the sheet worked it out, for a sheet's own deals (not worked out
     again, deal by deal, for its words)."""
     game, called = state.game, deal.called()
-    result = game.result_words(game.deal_of(called) if worked is None else worked)
+    result = game.words.result_words(game.laws.deal_of(called) if worked is None else worked)
     return f"{deal.number}. {declaration_words(state, deal, called)} \u2014 {result}"
 
 
@@ -188,7 +188,7 @@ def corrections_view(state: TableState, corrections: Iterable[Correction]) -> li
             if correction.after is None
             else deal_line(state, Deal.from_snapshot(rubber, correction.number, correction.after))
         )
-        kind = state.game.kind_words(engine.Kind(correction.kind))
+        kind = state.game.corrections.kind_words(engine.Kind(correction.kind))
         found.append(
             CorrectionView(
                 correction, kind, person(correction.made_by), deal_line(state, before), after
@@ -274,7 +274,7 @@ def rubber_rows(states: Iterable[TableState]) -> list[RubberRow]:
             RubberRow(
                 state.rubber,
                 names,
-                state.game.standing(state.sheet, names),
+                state.game.words.standing(state.sheet, names),
                 state.sheet.finished,
                 progress(state),
             )
@@ -336,13 +336,13 @@ class EntryLine:
 def deal_rows(state: TableState) -> list[DealRow]:
     rows, game = [], state.game
     for deal, scored in zip(state.recorded, state.sheet.deals, strict=True):
-        maker = game.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
-        make, tricks, honours, extras = game.row_words(scored.deal, maker)
-        figures = game.entry_figures(state.sheet, scored.number)
+        maker = game.seating.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
+        make, tricks, honours, extras = game.words.row_words(scored.deal, maker)
+        figures = game.words.entry_figures(state.sheet, scored.number)
         rows.append(
             DealRow(
                 number=deal.number,
-                dealer=game.seat_label(deal.dealer, state.seats[deal.dealer].name),
+                dealer=game.seating.seat_label(deal.dealer, state.seats[deal.dealer].name),
                 make=make,
                 tricks=tricks,
                 honours=honours,
@@ -398,7 +398,7 @@ def evening(states: Iterable[TableState]) -> tuple[list[EveningRubber], list[Mem
                 status=status,
             )
         )
-        for share in state.game.shares(points):
+        for share in state.game.money.shares(points):
             member = state.seats[share.seats[0]]
             total = totals.setdefault(member.pk, [member, 0, 0, 0])
             total[1] += 1

@@ -47,7 +47,7 @@ class TableState:
         last = self.in_progress or (self.recorded[-1] if self.recorded else None)
         if last is None:
             return self.rubber.first_dealer
-        return (last.dealer + 1) % len(engine.SEATS)
+        return engine.next_dealer(last.dealer)
 
     @property
     def game(self) -> engine.CardGame[Any, Any]:
@@ -62,7 +62,7 @@ class TableState:
         """What the rubber is worth to We if agreed now (negative when They gain): the
         engine's answer, with the club's rule for an abandoned rubber as it was when the
         rubber started."""
-        return self.game.value(self.sheet, abandoned_counts=self.rubber.abandoned_counts)
+        return self.game.money.value(self.sheet, abandoned_counts=self.rubber.abandoned_counts)
 
 
 def seated(rubber: Rubber, seats: Iterable[Seat]) -> tuple[Member, ...]:
@@ -70,7 +70,7 @@ def seated(rubber: Rubber, seats: Iterable[Seat]) -> tuple[Member, ...]:
     is its holder's (the rubber's game says who plays each seat)."""
     by_seat = {seat.position: seat.member for seat in seats}
     game = rubber.game_rules
-    return tuple(by_seat[game.player_at(seat)] for seat in engine.SEATS)
+    return tuple(by_seat[game.seating.player_at(seat)] for seat in engine.SEATS)
 
 
 def table_state(rubber: Rubber) -> TableState:
@@ -105,7 +105,7 @@ def _state(rubber: Rubber, seats: tuple[Member, ...]) -> TableState:
 def worked_out(rubber: Rubber, deals: Iterable[Deal]) -> Any:
     """The rubber's sheet from these recorded deals, as its game works it out."""
     game = rubber.game_rules
-    return game.work_out((game.deal_of(deal.called()) for deal in deals), rubber.rules)
+    return game.laws.work_out((game.laws.deal_of(deal.called()) for deal in deals), rubber.rules)
 
 
 def as_it_stood(state: TableState, at: datetime) -> TableState:

@@ -59,12 +59,12 @@ def start_rubber(
         first = first_answer(key)
         if first is not None and first.rubber_id is not None:
             return Rubber.objects.get(pk=first.rubber_id)
-    if len(members) != len(game.seats):
+    if len(members) != len(game.seating.seats):
         raise engine.RubberError(
-            f"{game.name} is played by {len(game.seats)}: choose {len(game.seats)} members "
-            f"(got {len(members)})"
+            f"{game.name} is played by {len(game.seating.seats)}: "
+            f"choose {len(game.seating.seats)} members (got {len(members)})"
         )
-    game.rules(unit=unit)  # refuses a unit the game does not allow
+    game.laws.rules(unit=unit)  # refuses a unit the game does not allow
     club = Club.get()
     seated, cut = list(members), None
     if first_dealer in (CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY):
@@ -85,7 +85,7 @@ def start_rubber(
             seated = [seated[player] for player in drawn.order]
             first_dealer = 0
         else:
-            first_dealer = game.seats[drawn.dealer]
+            first_dealer = game.seating.seats[drawn.dealer]
     assert isinstance(first_dealer, int)
     rubber = Rubber.objects.create(
         table=table,
@@ -100,7 +100,7 @@ def start_rubber(
     )
     Seat.objects.bulk_create(
         Seat(rubber=rubber, member=member, position=position)
-        for position, member in zip(game.seats, seated, strict=True)
+        for position, member in zip(game.seating.seats, seated, strict=True)
     )
     if claimed is not None:
         claimed.rubber = rubber
@@ -172,7 +172,7 @@ def declare(
     deal = state.in_progress or Deal(rubber=state.rubber, number=state.next_number)
     _write_declaration(deal, declaration)
     try:
-        state.game.check_declaration(deal.called(), state.rubber.rules)
+        state.game.laws.check_declaration(deal.called(), state.rubber.rules)
     except engine.RubberError as error:
         raise error.at(deal.number) from None
     deal.declared_at = timezone.now()  # the moment that concludes the previous game
@@ -219,7 +219,7 @@ def record_result(
     deal.recorded_at = timezone.now()
     deal.recorded_by = user
     deal.save(update_fields=RESULT_FIELDS)
-    result_words = state.game.result_words(state.game.deal_of(deal.called()))
+    result_words = state.game.words.result_words(state.game.laws.deal_of(deal.called()))
     _told(
         claimed, f"Deal {deal.number} recorded: {result_words}.", _clear_confirmations(state.rubber)
     )
@@ -300,12 +300,14 @@ def correct(
         corrected = Deal.from_snapshot(state.rubber, number, deal.snapshot())
         _write_declaration(corrected, correction[0])
         _write_result(corrected, correction[1])
-        found = game.kind_of_change(game.deal_of(deal.called()), game.deal_of(corrected.called()))
+        found = game.corrections.kind_of_change(
+            game.laws.deal_of(deal.called()), game.laws.deal_of(corrected.called())
+        )
         if found is None:
             raise engine.RubberError(f"deal {number} is already so: there is nothing to correct")
         kind = found
         deals = [corrected if d.number == number else d for d in state.recorded]
-    verdict = game.window(  # after agreement, this refuses everything, quoting the law
+    verdict = game.corrections.window(  # after agreement, this refuses everything, quoting the law
         state.sheet,
         number,
         next_trump_declared=state.in_progress is not None,
@@ -318,7 +320,7 @@ def correct(
         rubber=state.rubber,
         number=number,
         kind=kind.value,
-        law=game.law(kind),
+        law=game.corrections.law(kind),
         reason=reason.strip(),
         before=deal.snapshot(),
         after=None if corrected is None else corrected.snapshot(),
@@ -329,12 +331,12 @@ def correct(
     else:
         corrected.pk = deal.pk  # the same deal, as corrected: its recording stays as it was
         corrected.save(update_fields=list(Deal.CALLED_FIELDS))
-    moved = game.changes(state.sheet, sheet)
+    moved = game.corrections.changes(state.sheet, sheet)
     what = "removed" if corrected is None else "corrected"
     lapsed = _clear_confirmations(state.rubber, f"deal {number} was {what}")
     _told(
         claimed,
-        f"Deal {number} {what} ({game.law(kind)}: {reason.strip()}):",
+        f"Deal {number} {what} ({game.corrections.law(kind)}: {reason.strip()}):",
         engine.words.changes(number, moved) + ".",
         lapsed,
     )
@@ -499,10 +501,10 @@ def replay(*, rubber: Rubber, deals: Sequence[Any], user: User) -> None:
     state = table_state(rubber)
     game = rubber.game_rules
     for deal in deals:
-        called = game.called_of(deal)
+        called = game.laws.called_of(deal)
         seat = state.next_dealer
         if engine.side_of_seat(seat) is not called.dealer:
-            seat = (seat + 1) % len(engine.SEATS)  # dealt out of turn, it stood (Law 43)
+            seat = engine.next_dealer(seat)  # dealt out of turn, it stood (Law 43)
         declaration = Declaration(seat, called.maker, called.trump, called.doubles)
         state = declare(
             state=state,

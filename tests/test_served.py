@@ -105,3 +105,39 @@ def test_a_worker_grown_past_its_memory_limit_is_replaced(serve):
     log = server.log.read_text()
     assert "replacing it" in log
     assert log.count("Booting worker") >= 2
+
+
+def test_a_name_is_locked_from_the_address_nginx_saw_and_no_other(server):
+    """nginx appends the phone's address to X-Forwarded-For: wrong passwords for a name
+    from one address lock that name there, and nowhere else."""
+
+    def sign_in(address: str, password: str) -> int:
+        phone = Phone(server)
+        headers = {"X-Forwarded-For": address}
+        phone.get("/accounts/login/", headers=headers)
+        form = {"username": "carr", "password": password}
+        return phone.post("/accounts/login/", form, headers=headers).status
+
+    statuses = [sign_in("198.51.100.9", "wrong") for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]
+    assert sign_in("198.51.100.9", "carr-1905") == 429
+    assert sign_in("203.0.113.7", "carr-1905") == 302
+
+
+def test_a_refused_request_is_one_line_in_the_servers_log(server):
+    first, second = seed_tables(server, 2)
+    phone = Phone(server)
+    phone.cookies["sessionid"] = first.sessions[0]
+    assert phone.get(f"/rubbers/{second.rubber}/offline/").status == 403  # not his table
+    assert Phone(server).post("/accounts/logout/", {}).status == 403  # no security token
+
+    log = server.log.read_text()
+    refused = [line for line in log.splitlines() if " refused (403 Forbidden) " in line]
+    assert len(refused) == 2, log[-3000:]
+    assert refused[0].startswith(f"GET /rubbers/{second.rubber}/offline/ refused")
+    assert refused[0].endswith(": Only the rubber's players and the club's staff record in it.")
+    assert refused[1] == (
+        "POST /accounts/logout/ refused (403 Forbidden) for a visitor not signed in: "
+        "CSRF cookie not set."
+    )
+    assert "Traceback" not in log

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorer.engine.errors import RubberError
-from scorer.engine.model import Holding, Pair, Side, Trump
+from scorer.engine.model import SIDES, Holding, Pair, Side, Trump
 from scorer.engine.values import Honours
 
 # In the players' words, as they call them across the table.
@@ -138,3 +138,32 @@ def calls_on_offer(trump: Trump) -> list[Call]:
     """Every call that can be made at this make: each side's, then aces easy at no-trump."""
     offered = [Call(side, honours) for side in (Side.WE, Side.THEY) for honours in calls_for(trump)]
     return [*offered, EASY] if trump is Trump.NO_TRUMP else offered
+
+
+NO_CHICANE_AT_NO_TRUMP = "There is no chicane at no-trump, where there are no trumps."
+
+
+def chicane_refused(trump: Trump, call: Call, chicane: Pair[int]) -> list[tuple[Side | None, str]]:
+    """What the laws refuse in a call of honours with each side's hands void of trumps, in
+    the players' words, by the side whose chicane cannot be (None: the whole result): there
+    is no chicane at no-trump, where there are no trumps (Law 9), and a void hand holds no
+    honours, so a side cannot have more hands void than the call leaves without honours.
+    RubberError, naming the honours, if the call cannot be made at this trump."""
+    if trump is Trump.NO_TRUMP and (chicane.we or chicane.they):
+        return [(None, NO_CHICANE_AT_NO_TRUMP)]
+    if call.side is None or call.honours is None:
+        return []
+    held = call.holdings(trump)
+    refused: list[tuple[Side | None, str]] = []
+    for side in SIDES:
+        if chicane[side] > held[side].count(0):
+            hands = "a hand" if chicane[side] == 1 else "both hands"
+            what = CALLED[call.honours] if side is call.side else "the other honours"
+            refused.append(
+                (
+                    side,
+                    f"{side.label} cannot have {hands} void of trumps and hold {what}: "
+                    "a void hand holds no honours.",
+                )
+            )
+    return refused

@@ -1,15 +1,15 @@
-"""What a correction changed on the sheet, in words: "Deal 2: We 18 → 24 below the line;
-the first game now ends at deal 3". A Whist sheet's changes are told the same way, its
-entries by the order of scoring: "deal 2: We 1 → 2 in tricks"."""
+"""What a correction changed on the sheet, in words, for any game: "deal 2: We 18 → 24
+below the line; the first game now ends at deal 3". Each game says which figures of an
+entry it compares and how it names them (`bridge.corrections.changes`: below or above the
+line; `whist.corrections.changes`: by the order of scoring, "in tricks")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from scorer.engine.model import SIDES, Side
-from scorer.engine.sheet import Sheet
-from scorer.engine.whist import Scoring, WhistSheet
+from scorer.engine.model import SIDES, Pair, Side
+from scorer.engine.tally import Totalled
 from scorer.engine.words import game_ordinal
 
 ARROW = "\u2192"
@@ -22,30 +22,32 @@ class _Game(Protocol):
     def winner(self) -> Side | None: ...
 
 
+class _Scored(Protocol):
+    @property
+    def entries(self) -> Pair[Any]: ...
+
+
 class _Sheet(Protocol):
     @property
     def games(self) -> Sequence[_Game]: ...
+    @property
+    def deals(self) -> Sequence[_Scored]: ...
+    @property
+    def winner(self) -> Side | None: ...
+    @property
+    def totals(self) -> Pair[Totalled]: ...
 
 
-def changes(before: Sheet, after: Sheet) -> list[str]:
-    """Each change from one sheet to the other: entries deal by deal, the ends of games,
-    the rubber, and the totals."""
-    entries = _entries(before, after, ("tricks", "honours"), _line)
+def changes(
+    before: _Sheet, after: _Sheet, columns: tuple[str, ...], where: Callable[[str], str]
+) -> list[str]:
+    """Each change from one sheet to the other: entries deal by deal, each of `columns`
+    named by `where`, then the ends of games, the rubber, and the totals."""
+    entries = _entries(before, after, columns, where)
     return _told(entries + _games(before, after), before, after)
 
 
-def _line(column: str) -> str:
-    return f"{'below' if column == 'tricks' else 'above'} the line"
-
-
-def whist_changes(before: WhistSheet, after: WhistSheet) -> list[str]:
-    """The same for Whist: entries by penalties, tricks and honours, the ends of games,
-    the rubber, and the totals."""
-    entries = _entries(before, after, tuple(Scoring), lambda scoring: f"in {scoring}")
-    return _told(entries + _games(before, after), before, after)
-
-
-def _told(found: list[str], before: Sheet | WhistSheet, after: Sheet | WhistSheet) -> list[str]:
+def _told(found: list[str], before: _Sheet, after: _Sheet) -> list[str]:
     """The changes found, then the rubber's winner and the totals if they changed."""
     if before.winner != after.winner:
         found.append(
@@ -64,8 +66,8 @@ def _told(found: list[str], before: Sheet | WhistSheet, after: Sheet | WhistShee
 
 
 def _entries(
-    before: Sheet | WhistSheet,
-    after: Sheet | WhistSheet,
+    before: _Sheet,
+    after: _Sheet,
     columns: tuple[str, ...],
     where: Callable[[str], str],
 ) -> list[str]:

@@ -1,26 +1,35 @@
-"""Where each figure goes on Elwell's score sheet, for any rendering of it.
+"""The figures of a score sheet and where each goes, for any game and any rendering of it.
 
-Honours are written above the line, each side's column rising from it, with the rubber's
-100 at the top (or, three playing by games, the game's 50); trick points below the line,
-game by game, each in deal order.
+A sheet is drawn as Elwell draws it: two columns, We and They; figures above the line, each
+side's column rising from it; below it, game by game, each in deal order. Each game says
+where its figures go (`bridge.layout`, `whist.layout`); the text, the page and the printed
+sheet draw the same `Layout`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from scorer.engine.model import SIDES, Pair, Rules, Side, Unit
-from scorer.engine.sheet import Column, Game, Item, Sheet, bonus
-from scorer.engine.whist import WhistGame
-from scorer.engine.words import game_heading
+from scorer.engine.model import Pair, Side
+from scorer.engine.tally import GameLike
 
 
-def bonus_item(rules: Rules) -> Item:
-    """The winners' bonus in words: "the rubber: 100 (Law 11)"."""
-    points = bonus(rules)
-    if rules.unit is Unit.GAME:
-        return Item(Column.HONOURS, points, f"the game: {points} (Bridge for Three Players)")
-    return Item(Column.HONOURS, points, f"the rubber: {points} (Law 11)")
+class Column(StrEnum):
+    """Below the line, trick points count toward game; above it, honours, chicane and
+    slam do not (Law 2)."""
+
+    TRICKS = "tricks"
+    HONOURS = "honours"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One reason for points in an entry: "4 honours in one hand (hearts): 64"."""
+
+    column: Column
+    points: int
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +55,7 @@ class GameBlock:
     """A game below the line: its heading ("2d game"; at Whist with its end, "1st game:
     5 to 2, We, a double"), the game itself, and each side's figures in it."""
 
-    game: Game | WhistGame
+    game: GameLike
     cells: Pair[tuple[Cell, ...]]
     heading: str = ""
 
@@ -55,36 +64,6 @@ class GameBlock:
 class Layout:
     honours: Pair[tuple[Cell, ...]]  # each side's column from the top down
     games: tuple[GameBlock, ...]
-
-
-def layout(sheet: Sheet) -> Layout:
-    def honours(side: Side) -> tuple[Cell, ...]:
-        cells = [
-            Cell(entry.honours, d.number, side, Column.HONOURS, entry.items)
-            for d in sheet.deals
-            if (entry := d.entries[side]).honours
-        ]
-        if sheet.winner is side:
-            item = bonus_item(sheet.rules)
-            cells.append(Cell(item.points, None, side, Column.HONOURS, (item,)))
-        return tuple(reversed(cells))
-
-    def tricks(game: Game, side: Side) -> tuple[Cell, ...]:
-        return tuple(
-            Cell(entry.tricks, d.number, side, Column.TRICKS, entry.items)
-            for d in sheet.deals
-            if d.game == game.number and (entry := d.entries[side]).tricks
-        )
-
-    return Layout(
-        honours=Pair(honours(Side.WE), honours(Side.THEY)),
-        games=tuple(
-            GameBlock(
-                game, Pair(*(tricks(game, side) for side in SIDES)), game_heading(game.number)
-            )
-            for game in sheet.games
-        ),
-    )
 
 
 def rows(cells: Pair[tuple[Cell, ...]], *, upward: bool) -> list[tuple[Cell | None, Cell | None]]:

@@ -4,7 +4,7 @@ Three-handed Bridge keeps all of Bridge's rules and adds one: whether the unit i
 rubber or the game (`ThreeHandedRules`).
 
 These are plain values. Whether a deal is allowed, and what it scores, is the sheet's
-business (`scorer.engine.sheet`), because both depend on the deals before it.
+business (`scorer.engine.bridge.sheet`), because both depend on the deals before it.
 """
 
 from __future__ import annotations

@@ -24,6 +24,21 @@ class Totalled(Protocol):
     def total(self) -> int: ...
 
 
+class ScoreSheet(Protocol):
+    """What every game's sheet answers, whatever its entries are (each is a `Tally`)."""
+
+    @property
+    def winner(self) -> Side | None: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def games_won(self) -> Pair[int]: ...
+    @property
+    def net(self) -> Pair[int]: ...
+    @property
+    def totals(self) -> Pair[Totalled]: ...
+
+
 class Tally[G: GameLike, T: Totalled]:
     """A sheet's games, totals and winner, and what follows from them. (A base for the
     games' sheets, each a frozen dataclass declaring these three fields.)"""

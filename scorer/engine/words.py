@@ -7,6 +7,8 @@ from scorer.engine.calls import NO_TRUMP_CALLS, SUIT_CALLS, Call, call_of
 from scorer.engine.model import SIDES, Deal, Maker, Trump
 from scorer.engine.values import GRAND_SLAM, LITTLE_SLAM, RUBBER, chicane_value
 
+MINUS = "\u2212"  # the sheet's minus sign, as printed
+
 # As Elwell heads the games on his specimen sheet.
 _HEADINGS = ("1st game", "2d game", "3d game")
 _ORDINALS = ("first", "second", "third")

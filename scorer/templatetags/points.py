@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from scorer.engine.sheet import MINUS
+from scorer.engine.words import MINUS
 
 register = template.Library()
 

@@ -100,12 +100,12 @@ def offline_forms(request: SignedInRequest, pk: int) -> HttpResponse:
             "deal": SimpleNamespace(number=0, trump=trump.value),
             "legend": tricks_legend(side, names),
         }
-        for trump in state.game.trumps
+        for trump in state.game.laws.trumps
         for side in engine.SIDES
     ]
     # Each seat's side, and who deals after it: the deal passes to the left (Law 32).
     seats = [
-        {"side": engine.side_of_seat(seat).value, "next": (seat + 1) % len(engine.SEATS)}
+        {"side": engine.side_of_seat(seat).value, "next": engine.next_dealer(seat)}
         for seat in engine.SEATS
     ]
     context = {

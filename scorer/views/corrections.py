@@ -96,7 +96,7 @@ def _correct(
 
 
 def _window(state: reads.TableState, number: int) -> engine.Window:
-    return state.game.window(
+    return state.game.corrections.window(
         state.sheet,
         number,
         next_trump_declared=state.in_progress is not None,

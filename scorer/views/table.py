@@ -104,8 +104,8 @@ def _same_table(request: HttpRequest) -> dict[str, Any]:
     game = rubber.game_rules
     initial: dict[str, Any] = {"table": rubber.table, "game": game.code, "unit": rubber.unit}
     by_seat = {seat.position: seat.member_id for seat in rubber.seats.all()}
-    players = game.next_seating(tuple(by_seat[seat] for seat in game.seats))
-    for seat, member in zip(game.seats, players, strict=True):
+    players = game.seating.next_seating(tuple(by_seat[seat] for seat in game.seating.seats))
+    for seat, member in zip(game.seating.seats, players, strict=True):
         initial[f"seat_{seat}"] = member
     return initial
 
@@ -286,7 +286,7 @@ def _yours(
         return declaration_words(read, deal)
     if isinstance(form, ResultForm) and read.in_progress is not None:
         deal = writes.as_recorded(read.in_progress, form.result())
-        return read.game.result_words(read.game.deal_of(deal.called()))
+        return read.game.words.result_words(read.game.laws.deal_of(deal.called()))
     if isinstance(form, AgreementForm):
         return "your agreement"
     return ""
@@ -342,7 +342,7 @@ def table_context(
     corrections = corrections_of(rubber)
     sheet = sheet_view(state, corrections)
     revision = rubber.revision
-    spades_unplayed = deal is not None and state.game.may_go_unplayed(
+    spades_unplayed = deal is not None and state.game.laws.may_go_unplayed(
         deal.called(), rubber.rules, state.sheet.game.points
     )
     my_sides = sides_for(request, state) if writing else set()
@@ -420,7 +420,7 @@ def _declaration_form(state: reads.TableState) -> DeclarationForm:
 
 def seat_names(state: reads.TableState) -> list[str]:
     """Each seat as a choice of dealer: the player's short name, or the dummy's."""
-    return [state.game.seat_label(seat, m.short_name) for seat, m in enumerate(state.seats)]
+    return [state.game.seating.seat_label(seat, m.short_name) for seat, m in enumerate(state.seats)]
 
 
 def _result_form(state: reads.TableState) -> ResultForm:

@@ -3,6 +3,8 @@
 //   rubbers this phone follows.
 // - Keeps the table as last drawn (IndexedDB), so that a reload without the network shows
 //   the last sheet, and the time it was last brought up to date.
+// - What it keeps is the member's the page was shown to (<body data-user>): another member
+//   signed in on the same phone is never shown it, and never sends it.
 // - A declaration or result saved while offline is kept on the phone with its form's key
 //   and the revision it was made against, shown as "not yet sent", and sent in order when
 //   the connection returns: the key makes a resend record once, and the revision makes the
@@ -25,7 +27,10 @@
     signIn: "Sign in again to send what this phone keeps.",
     refused: "The club's server refused this entry.",
     noForms: "This phone has not kept the next step's form: record it when the connection returns.",
-    losing: (n) => `This phone keeps ${n} ${n === 1 ? "entry" : "entries"} not yet sent, which signing out throws away. Sign out all the same?`,
+    losing: (n, others) => {
+      const whose = !others ? "" : others === n ? ", kept for another member," : `, ${others} of them kept for another member,`;
+      return `This phone keeps ${n} ${n === 1 ? "entry" : "entries"} not yet sent${whose} which signing out throws away. Sign out all the same?`;
+    },
     actions: { send: "Send it", change: "Change it", drop: "Drop it", discard: "Discard" },
   };
 
@@ -66,13 +71,15 @@
   const put = (name, value) => store(name, "readwrite", (s) => s.put(value));
   const remove = (name, key) => store(name, "readwrite", (s) => s.delete(key));
 
-  // Signing out throws away what was not sent: the phone asks first.
+  // Signing out throws away what was not sent, every member's (Clear-Site-Data clears the
+  // whole phone): the phone asks first.
   document.addEventListener("submit", async (event) => {
     const form = event.target;
-    if (!user || form.dataset.checked || !/\/logout\/$/.test(form.getAttribute("action") || "")) { return; }
+    if (!user || form.dataset.checked || !form.hasAttribute("data-sign-out")) { return; }
     event.preventDefault();
-    const mine = (await everything("queue").catch(() => [])).filter((e) => e.user === user);
-    if (!mine.length || window.confirm(SAY.losing(mine.length))) {
+    const kept = await everything("queue").catch(() => []);
+    const others = kept.filter((e) => e.user !== user).length;
+    if (!kept.length || window.confirm(SAY.losing(kept.length, others))) {
       form.dataset.checked = "1";
       form.submit();
     }
@@ -81,7 +88,7 @@
   const box = document.getElementById("offline");
   if (!box || !user) { return; }
   const rubber = Number(box.dataset.rubber);
-  const seenKey = `scorer:seen:${rubber}`;
+  const seenKey = `scorer:seen:${user}:${rubber}`;
   let queue = [];
   let forms = null; // the offline forms, a DocumentFragment once fetched
   let serverPanel = null; // the recording panel as the server last drew it

@@ -6,16 +6,24 @@
 //   own and deletes the old.
 // - The pages of the rubbers this phone follows, and their offline forms, are fetched from
 //   the network first and kept, so that a reload without the network shows them.
+// - They are kept for the member they were shown to, each member's apart: every page the
+//   site sends names the member signed in (<body data-user>, empty for nobody), and the
+//   worker remembers the last one named. Without the network it shows that member's pages
+//   alone, so a member signing in on a phone where another's session lapsed never sees
+//   what the other kept (nor his queue: the page shown says whose queue it shows).
 // - Nothing from another origin, and nothing but GET, is touched: those go to the network
 //   as if there were no worker. Signing out clears every cache (Clear-Site-Data).
 /* global RELEASE, STATIC_FILES, OFFLINE_PAGE, RESUME_PAGE */
 "use strict";
 
 const STATIC_CACHE = `scorer-static-${RELEASE}`;
-const PAGES_CACHE = "scorer-pages";
+const PAGES_CACHE = "scorer-pages-"; // and the member's id: each member's pages apart
+const MEMBER_CACHE = "scorer-member"; // who the site last said was signed in
+const MEMBER = "/member";
 const RUBBER_PAGE = /^\/rubbers\/\d+\/$/;
 const OFFLINE_FORMS = /^\/rubbers\/\d+\/offline\/$/;
 const FOLLOWING = "/following"; // the rubber page last opened, kept as a page is
+const SIGNED_IN = /<body\b[^>]*\sdata-user="(\d*)"/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -26,7 +34,9 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  const old = (name) => name.startsWith("scorer-static-") && name !== STATIC_CACHE;
+  // An older release's files, and pages kept before they were kept by member.
+  const old = (name) => (name.startsWith("scorer-static-") && name !== STATIC_CACHE) ||
+    name === "scorer-pages";
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter(old).map((name) => caches.delete(name))))
@@ -45,11 +55,10 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(kept(request));
   } else if (navigating && url.pathname === RESUME_PAGE) {
     event.respondWith(resume(request));
-  } else if ((navigating && RUBBER_PAGE.test(url.pathname) && !url.search) ||
-             OFFLINE_FORMS.test(url.pathname)) {
-    event.respondWith(networkFirst(request, navigating));
   } else if (navigating) {
-    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_PAGE)));
+    event.respondWith(page(event, RUBBER_PAGE.test(url.pathname) && !url.search));
+  } else if (OFFLINE_FORMS.test(url.pathname)) {
+    event.respondWith(forms(request));
   }
 });
 
@@ -58,29 +67,81 @@ async function kept(request) {
   return (await cache.match(request, { ignoreSearch: true })) || fetch(request);
 }
 
-// The page as the server has it now, kept; without the network, the page as last kept.
-async function networkFirst(request, navigating) {
-  const cache = await caches.open(PAGES_CACHE);
+// Pages are read in the order they came: who is signed in is what the last one said.
+let learning = Promise.resolve();
+function inTurn(work) {
+  learning = learning.then(work).catch(() => {});
+  return learning;
+}
+
+async function member() {
+  await learning;
+  const said = await caches.match(MEMBER, { cacheName: MEMBER_CACHE });
+  return said ? said.text() : "";
+}
+
+// A page as the server has it now, noted meanwhile (who it was shown to and, for a
+// rubber's page, the page itself, kept for him); without the network, his page as last
+// kept.
+async function page(event, keeping) {
+  const request = event.request;
   let response;
   try {
     response = await fetch(request);
   } catch (error) {
-    const page = await cache.match(request, { ignoreVary: true, ignoreSearch: true });
-    return page || (navigating ? caches.match(OFFLINE_PAGE) : Response.error());
+    const who = keeping && await member();
+    const kept = who && await caches.match(request, {
+      cacheName: PAGES_CACHE + who, ignoreVary: true, ignoreSearch: true,
+    });
+    return kept || caches.match(OFFLINE_PAGE);
   }
-  // Only a member's page itself: never a redirect to sign in, or an error.
-  if (response.ok && !response.redirected && response.type === "basic") {
-    await cache.put(request, response.clone());
-    if (navigating) {
-      await cache.put(FOLLOWING, new Response(new URL(request.url).pathname));
-    }
+  const copy = response.clone();
+  event.waitUntil(inTurn(() => note(request, copy, keeping)));
+  return response;
+}
+
+async function note(request, response, keeping) {
+  // Only the site's own page: never a redirect, an error, or a document that is no page.
+  const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
+  if (!response.ok || response.redirected || response.type !== "basic" || !html) {
+    return;
+  }
+  const signedIn = SIGNED_IN.exec(await response.clone().text());
+  if (!signedIn) {
+    return; // a page that does not say (the admin's)
+  }
+  const who = signedIn[1];
+  await (await caches.open(MEMBER_CACHE)).put(MEMBER, new Response(who));
+  if (keeping && who) {
+    const cache = await caches.open(PAGES_CACHE + who);
+    await cache.put(request, response);
+    await cache.put(FOLLOWING, new Response(new URL(request.url).pathname));
+  }
+}
+
+// A rubber's offline forms, fetched by its page's script: kept for the member signed in.
+async function forms(request) {
+  const who = await member();
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const form = who && await caches.match(request, {
+      cacheName: PAGES_CACHE + who, ignoreVary: true, ignoreSearch: true,
+    });
+    return form || Response.error();
+  }
+  if (who && response.ok && !response.redirected && response.type === "basic") {
+    await (await caches.open(PAGES_CACHE + who)).put(request, response.clone());
   }
   return response;
 }
 
-// The app opens on the rubber this phone was following, or where the server says.
+// The app opens on the rubber this member was following on this phone, or where the
+// server says.
 async function resume(request) {
-  const following = await caches.match(FOLLOWING, { cacheName: PAGES_CACHE });
+  const who = await member();
+  const following = who && await caches.match(FOLLOWING, { cacheName: PAGES_CACHE + who });
   if (following) {
     return Response.redirect(await following.text(), 302);
   }

@@ -6,7 +6,7 @@ import os
 import platform
 import sys
 
-from tests.bench import duplicate, engine, ledger, offline, printing, progressive, table
+from tests.bench import cards, duplicate, engine, ledger, offline, printing, progressive, table
 
 
 def main() -> None:
@@ -15,6 +15,7 @@ def main() -> None:
     engine.main()
     progressive.main()
     duplicate.main()
+    cards.main()
     table.main()
     offline.main()
     printing.main()

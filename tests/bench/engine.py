@@ -53,7 +53,7 @@ def three_handed_rubbers(count: int, seed: int = 1905) -> list[str]:
     for _ in range(count):
         rules = random_three_handed_rules(choose)
         rubber = Rubber(rules, tuple(random_three_handed_rubber(choose, rules)))
-        texts.append(json.dumps(THREE_HANDED.rubber_json(rubber)))
+        texts.append(json.dumps(THREE_HANDED.format.rubber_json(rubber)))
     return texts
 
 
@@ -62,7 +62,7 @@ def whist_rubbers(count: int, seed: int = 1905) -> list[str]:
     choose, texts = _seeded(seed), []
     for _ in range(count):
         rubber = WhistRubber(tuple(random_whist_rubber(choose)))
-        texts.append(json.dumps(WHIST.rubber_json(rubber)))
+        texts.append(json.dumps(WHIST.format.rubber_json(rubber)))
     return texts
 
 
@@ -94,7 +94,7 @@ def _bench(name: str, texts: list[str]) -> None:
     def work_out_and_write() -> None:
         for text in texts:
             game, rubber = loads_any(text)
-            game.sheet_json(rubber.sheet(), rubber.players)
+            game.format.sheet_json(rubber.sheet(), rubber.players)
 
     timed = medians(RUNS, baseline=parse_only, engine=work_out, written=work_out_and_write)
     per_rubber = {key: seconds / RUBBERS * 1e6 for key, seconds in timed.items()}
@@ -102,7 +102,7 @@ def _bench(name: str, texts: list[str]) -> None:
     tracemalloc.start()
     for text in texts[:1000]:
         game, rubber = loads_any(text)
-        game.sheet_json(rubber.sheet(), rubber.players)
+        game.format.sheet_json(rubber.sheet(), rubber.players)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
 from playwright.sync_api import expect
 
 from scorer import writes
 from scorer.engine import Side, Trump
-from scorer.models import Deal
+from scorer.models import Deal, Submission
 from tests.support.browser import PHONE, declare, screenshot, sign_in, tap, tap_honours
 from tests.support.rubbers import deal
 
@@ -36,6 +39,25 @@ WAKE_LOCK_STUB = """
   });
 })();
 """
+
+
+# The keys of the entries the phone keeps, whoever made them.
+QUEUED_KEYS = """new Promise((resolve, reject) => {
+  const opened = indexedDB.open("scorer");
+  opened.onerror = () => reject(opened.error);
+  opened.onsuccess = () => {
+    const all = opened.result.transaction("queue").objectStore("queue").getAll();
+    all.onsuccess = () => { resolve(all.result.map((entry) => entry.key)); opened.result.close(); };
+  };
+})"""
+
+
+def sessions_of(user) -> list[str]:
+    return [
+        session.session_key
+        for session in Session.objects.all()
+        if session.get_decoded().get(SESSION_KEY) == str(user.pk)
+    ]
 
 
 # Every address the phone keeps, in every cache.
@@ -267,6 +289,70 @@ def test_signing_out_clears_what_the_phone_kept(phone, table):
     page.goto(f"/rubbers/{table.pk}/")
     expect(page.get_by_role("heading", name="Offline")).to_be_visible()
     expect(page.get_by_role("heading", name="Table 2")).to_have_count(0)
+
+
+def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, table):
+    """Mrs. Carr's phone keeps her rubber's page and an entry not yet sent; her session
+    lapses and Mr. Dane signs in on the same phone. Offline, he sees none of hers; her
+    entry is never sent as his, and stays kept for her."""
+    page = phone()
+    sign_in(page, "carr")
+    follow(page, table)
+    page.context.set_offline(True)
+    declare(page, 1, "H")
+    expect(pending(page)).to_have_count(1)
+    [her_key] = page.evaluate(QUEUED_KEYS)
+    carr = User.objects.get(username="carr")
+    Session.objects.filter(session_key__in=sessions_of(carr)).delete()  # her session lapses
+    page.context.set_offline(False)
+    expect(status(page)).to_contain_text("Sign in again to send what this phone keeps.")
+
+    sign_in(page, "dane")
+    page.context.set_offline(True)
+    page.goto(f"/rubbers/{table.pk}/")
+    expect(page.get_by_role("heading", name="Offline")).to_be_visible()
+    expect(page.get_by_role("heading", name="Table 2")).to_have_count(0)
+    expect(page.get_by_text("Deal 1: ")).to_have_count(0)
+    page.goto("/resume/")  # the app's icon: not to the rubber she was following
+    expect(page.get_by_role("heading", name="Offline")).to_be_visible()
+
+    page.context.set_offline(False)
+    follow(page, table)
+    expect(pending(page)).to_have_count(0)
+    declare(page, 1, "S")  # his own, sent at once: hers would have gone first
+    recorded = Deal.objects.get()
+    assert (recorded.trump, recorded.declared_by.username) == (Trump.SPADES, "dane")
+    assert not Submission.objects.filter(key=her_key).exists()
+    assert page.evaluate(QUEUED_KEYS) == [her_key]  # still kept, for her
+
+    asked = []
+    page.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.accept())
+    page.get_by_role("button", name="Sign out").click()  # the phone as a whole is cleared
+    expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
+    assert asked == [
+        "This phone keeps 1 entry not yet sent, kept for another member, which signing "
+        "out throws away. Sign out all the same?"
+    ]
+
+
+def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phone, table):
+    here, there = phone(), phone()
+    sign_in(here, "carr")
+    sign_in(there, "carr")
+    follow(there, table)
+
+    here.get_by_role("link", name="Password", exact=True).click()
+    screenshot(here, "password-and-phones")
+    here.get_by_role("button", name="Sign out everywhere").click()
+    expect(here.get_by_text("Signed out everywhere")).to_be_visible()
+    expect(here.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
+
+    # The other phone's next save is not recorded: it is sent to sign in.
+    tap(there, "Made by", "Dealer")
+    tap(there, "The make", "♥ Hearts")
+    there.get_by_role("button", name="Save the declaration").click()
+    expect(there.get_by_role("heading", name="Sign in")).to_be_visible()
+    assert not Deal.objects.exists()
 
 
 def test_the_worker_serves_this_sites_files_alone(browser, table, live_server):

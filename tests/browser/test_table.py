@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scorer.engine import Side
+from scorer.engine import Side, read_rubber
 from scorer.engine.calls import ACES_EASY, CALLED, call_of
-from scorer.engine.interchange import read_rubber
 from scorer.models import Deal, Member
 from tests.support.browser import declare, screenshot, serious_violations, sign_in, tap, tap_honours
 from tests.support.club import make_member

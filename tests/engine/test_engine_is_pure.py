@@ -26,7 +26,7 @@ def test_importing_the_engine_loads_no_django_module():
 
 
 def test_no_engine_module_names_django_in_an_import():
-    modules = sorted(ENGINE.glob("*.py"))
+    modules = sorted(ENGINE.rglob("*.py"))
     assert modules, "the engine's modules were not found"
     for module in modules:
         for node in ast.walk(ast.parse(module.read_text())):

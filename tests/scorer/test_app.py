@@ -114,5 +114,5 @@ def test_a_whist_rubbers_offline_forms_are_the_games_own(carr, players):
     )
     page = carr.get(reverse("scorer:offline_forms", args=[rubber.pk])).content.decode()
     made = set(re.findall(r'data-step="result" data-trump="([^"]+)"', page))
-    assert made == {trump.value for trump in engine.WHIST.trumps}
-    assert f"Save {engine.WHIST.declaration_name}" in page
+    assert made == {trump.value for trump in engine.WHIST.laws.trumps}
+    assert f"Save {engine.WHIST.words.declaration_name}" in page

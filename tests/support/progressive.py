@@ -3,13 +3,12 @@
 The same recipe as tests/support/rubbers.py: an evening from a source of choices, drawn by
 hypothesis in the property tests (so failures shrink) and by random.Random in the
 benchmark. Each round is seated as the moves of the round before say, worked out here from
-each deal's points (scorer.engine.points, tested on its own), not by the evening's engine.
+each deal's points (scorer.engine.bridge.points, tested on its own), not by the evening's engine.
 """
 
 from __future__ import annotations
 
-from scorer.engine import NONE, Deal, Pair, Side
-from scorer.engine.points import points_of, score_for_points
+from scorer.engine import NONE, Deal, Pair, Side, points_of, score_for_points
 from scorer.engine.progressive import Evening, ProgressiveRules, Round, Table
 from tests.support.rubbers import Choose, mirrored, random_deal
 

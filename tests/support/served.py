@@ -295,9 +295,18 @@ class Phone:
     ) -> Answer:
         return self.request("GET", path, htmx=htmx, headers=headers)
 
-    def post(self, path: str, data: dict[str, Any], *, htmx: bool = False) -> Answer:
+    def post(
+        self,
+        path: str,
+        data: dict[str, Any],
+        *,
+        htmx: bool = False,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
         fields = {"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), **data}
-        return self.request("POST", path, body=urlencode(fields, doseq=True), htmx=htmx)
+        return self.request(
+            "POST", path, body=urlencode(fields, doseq=True), htmx=htmx, headers=headers
+        )
 
     def request(
         self,

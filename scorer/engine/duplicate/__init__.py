@@ -4,7 +4,7 @@ tables, each result scored for points, and the pairs compared on the same cards.
 Pure and typed, as the rest of the engine: `model` holds the evening as recorded,
 `movements` the Mitchell and Howell schedules and their checker (`howells` the published
 Howells), `deals` reads a result into the deal it scores, `evening` works the evening out
-(each result for points by `scorer.engine.points`), `interchange` reads
+(each result for points by Bridge's `bridge/points.py`), `interchange` reads
 elwell-duplicate/1 and writes elwell-duplicate-result/1.
 """
 

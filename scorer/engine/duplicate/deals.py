@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorer.engine.duplicate.borrowed import Entry
+from scorer.engine.duplicate.borrowed import Entry, score_for_points
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.model import LINES, Board, Line, Lines, Result
 from scorer.engine.model import Deal, Holding, Pair, Play, Rules, Trump
-from scorer.engine.points import score_for_points
 
 NO_COUNTS = Lines(0, 0)
 

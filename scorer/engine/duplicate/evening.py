@@ -40,7 +40,7 @@ from enum import StrEnum
 from fractions import Fraction
 from math import lcm
 
-from scorer.engine.duplicate.borrowed import Entry
+from scorer.engine.duplicate.borrowed import Entry, points_of
 from scorer.engine.duplicate.deals import score_result
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.model import (
@@ -58,7 +58,6 @@ from scorer.engine.duplicate.model import (
 from scorer.engine.duplicate.movements import Scheduled
 from scorer.engine.errors import RubberError
 from scorer.engine.model import Deal, Rules
-from scorer.engine.points import points_of
 
 NOTHING = Fraction(0)
 

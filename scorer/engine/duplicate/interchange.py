@@ -19,11 +19,11 @@ from typing import Any
 
 from scorer.engine.duplicate.borrowed import (
     MOST_DOUBLES_READ,
-    _check_text,
-    _is_int,
-    _kind,
-    _show,
+    check_text,
+    is_int,
+    kind_of,
     parse,
+    show,
 )
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.evening import DuplicateScore, ResultScore, Standing
@@ -82,10 +82,10 @@ def loads_duplicate(text: str | bytes) -> Evening:
 def read_duplicate(data: object) -> Evening:
     """Read an evening from parsed elwell-duplicate/1 JSON."""
     if not isinstance(data, dict):
-        raise DuplicateError(f"an evening must be a JSON object (got {_kind(data)})")
+        raise DuplicateError(f"an evening must be a JSON object (got {kind_of(data)})")
     if data.get("format") != EVENING_FORMAT:
         raise DuplicateError(
-            f"format must be {EVENING_FORMAT!r} (got {_show(data.get('format'))})",
+            f"format must be {EVENING_FORMAT!r} (got {show(data.get('format'))})",
             field="format",
         )
     unknown = sorted(set(data) - _EVENING_FIELDS)
@@ -95,10 +95,10 @@ def read_duplicate(data: object) -> Evening:
     pairs = _read_pairs(data["pairs"]) if "pairs" in data else ()
     boards = _required(data, "boards")
     if not isinstance(boards, list):
-        raise DuplicateError(f"boards must be a list (got {_kind(boards)})", field="boards")
+        raise DuplicateError(f"boards must be a list (got {kind_of(boards)})", field="boards")
     results = _required(data, "results")
     if not isinstance(results, list):
-        raise DuplicateError(f"results must be a list (got {_kind(results)})", field="results")
+        raise DuplicateError(f"results must be a list (got {kind_of(results)})", field="results")
     return Evening(
         rules,
         tuple(_read_board(board, place) for place, board in enumerate(boards, 1)),
@@ -115,7 +115,7 @@ def _required(data: dict[str, Any], field: str) -> Any:
 
 def _read_rules(rules: object) -> DuplicateRules:
     if not isinstance(rules, dict):
-        raise DuplicateError(f"rules must be an object (got {_kind(rules)})", field="rules")
+        raise DuplicateError(f"rules must be an object (got {kind_of(rules)})", field="rules")
     if "spade_convention" in rules:
         raise DuplicateError(
             "rules.spade_convention: the Spade Convention has no game score to look at in a "
@@ -132,9 +132,9 @@ def _read_rules(rules: object) -> DuplicateRules:
         rules.get("comparison", Comparison.AVERAGE.value), _COMPARISONS, "rules.comparison", "rules"
     )
     limit = rules.get("doubling_limit")
-    if limit is not None and not (_is_int(limit) and limit > 0):
+    if limit is not None and not (is_int(limit) and limit > 0):
         raise DuplicateError(
-            f"rules.doubling_limit must be null or a whole number above 0 (got {_show(limit)})",
+            f"rules.doubling_limit must be null or a whole number above 0 (got {show(limit)})",
             field="rules",
         )
     return DuplicateRules(movement, comparison, limit)
@@ -144,21 +144,22 @@ def _one_of[E](value: object, members: dict[str, E], name: str, field: str) -> E
     if isinstance(value, str) and value in members:
         return members[value]
     allowed = ", ".join(repr(key) for key in members)
-    raise DuplicateError(f"{name} must be one of {allowed} (got {_show(value)})", field=field)
+    raise DuplicateError(f"{name} must be one of {allowed} (got {show(value)})", field=field)
 
 
 def _read_pairs(pairs: object) -> tuple[Partners, ...]:
     """{"1": ["Mrs. Carr", "Mr. Dane"], "2": …}: every pair from 1 up, each two names."""
     if not isinstance(pairs, dict):
         raise DuplicateError(
-            f"pairs must be an object of each pair's two names by its number (got {_kind(pairs)})",
+            "pairs must be an object of each pair's two names by its number "
+            f"(got {kind_of(pairs)})",
             field="pairs",
         )
     numbered: dict[int, Partners] = {}
     for key, names in pairs.items():
         if not (key.isdigit() and key == str(int(key)) and int(key) > 0):
             raise DuplicateError(
-                f"pairs: {_show(key)} is not a pair's number (1, 2, 3, …)", field="pairs"
+                f"pairs: {show(key)} is not a pair's number (1, 2, 3, …)", field="pairs"
             )
         if not (
             isinstance(names, list)
@@ -166,12 +167,12 @@ def _read_pairs(pairs: object) -> tuple[Partners, ...]:
             and all(isinstance(name, str) and name.strip() for name in names)
         ):
             raise DuplicateError(
-                f"pairs: pair {key} must be a list of two names (got {_show(names)})",
+                f"pairs: pair {key} must be a list of two names (got {show(names)})",
                 field="pairs",
             )
         for name in names:
             try:
-                _check_text(name, f"pairs: pair {key}")
+                check_text(name, f"pairs: pair {key}")
             except RubberError as error:
                 raise DuplicateError(error.problem, field="pairs") from None
         numbered[int(key)] = (names[0], names[1])
@@ -188,15 +189,16 @@ def _read_pairs(pairs: object) -> tuple[Partners, ...]:
 def _read_board(data: object, place: int) -> Board:
     if not isinstance(data, dict):
         raise DuplicateError(
-            f"boards: the board at place {place} of the list must be an object (got {_kind(data)})",
+            f"boards: the board at place {place} of the list must be an object "
+            f"(got {kind_of(data)})",
             field="boards",
         )
     number = data.get("board")
-    if not (_is_int(number) and number > 0):
+    if not (is_int(number) and number > 0):
         problem = (
             "board is missing"
             if "board" not in data
-            else f"board must be a whole number above 0 (got {_show(number)})"
+            else f"board must be a whole number above 0 (got {show(number)})"
         )
         raise DuplicateError(
             f"boards: the board at place {place} of the list: {problem}", field="board"
@@ -212,7 +214,7 @@ def _read_board(data: object, place: int) -> Board:
     if "dealer" in data and data["dealer"] != dealer:
         raise refuse(
             f"dealer: board {number} is dealt by {dealer} (boards 1, 2, 3, 4 by N, E, S, W, "
-            f"and so on round), not {_show(data['dealer'])}",
+            f"and so on round), not {show(data['dealer'])}",
             "dealer",
         )
     hands = None
@@ -225,7 +227,7 @@ def _read_board(data: object, place: int) -> Board:
         ):
             raise refuse(
                 "hands must be an object with the four hands, 'N', 'E', 'S' and 'W', each as "
-                f"PBN writes it (got {_show(given)})",
+                f"PBN writes it (got {show(given)})",
                 "hands",
             )
         hands = (given["N"], given["E"], given["S"], given["W"])
@@ -235,14 +237,14 @@ def _read_board(data: object, place: int) -> Board:
 def _read_result(data: object, place: int) -> Recorded:
     listed = f"results: the result at place {place} of the list"
     if not isinstance(data, dict):
-        raise DuplicateError(f"{listed} must be an object (got {_kind(data)})", field="results")
+        raise DuplicateError(f"{listed} must be an object (got {kind_of(data)})", field="results")
     for key in ("board", "ns", "ew"):
         value = data.get(key)
-        if not (_is_int(value) and value > 0):
+        if not (is_int(value) and value > 0):
             problem = (
                 f"{key} is missing"
                 if key not in data
-                else f"{key} must be a whole number above 0 (got {_show(value)})"
+                else f"{key} must be a whole number above 0 (got {show(value)})"
             )
             raise DuplicateError(f"{listed}: {problem}", field=key)
     board, ns, ew = data["board"], data["ns"], data["ew"]
@@ -252,7 +254,7 @@ def _read_result(data: object, place: int) -> Recorded:
 
     played = data.get("played", True)
     if played is not True and played is not False:
-        raise refuse(f"played must be true or false (got {_show(played)})", "played")
+        raise refuse(f"played must be true or false (got {show(played)})", "played")
     if not played:
         extra = sorted(set(data) - _NOT_PLAYED_FIELDS)
         if extra:
@@ -277,9 +279,9 @@ def _read_played(data: dict[str, Any], board: int, ns: int, ew: int) -> Result:
         raise DuplicateError("trump is missing", field="trump")
     trump = _one_of(data["trump"], _TRUMPS, "trump", "trump")
     doubles = _required(data, "doubles")
-    if not _is_int(doubles):
+    if not is_int(doubles):
         raise DuplicateError(
-            f"doubles must be a whole number (got {_show(doubles)})", field="doubles"
+            f"doubles must be a whole number (got {show(doubles)})", field="doubles"
         )
     if doubles > MOST_DOUBLES_READ:
         raise DuplicateError(
@@ -309,7 +311,7 @@ def _lines(data: dict[str, Any], field: str) -> tuple[object, object]:
     if isinstance(value, dict) and set(value) == {"ns", "ew"}:
         return value["ns"], value["ew"]
     raise DuplicateError(
-        f"{field} must be an object with 'ns' and 'ew' (got {_show(value)})", field=field
+        f"{field} must be an object with 'ns' and 'ew' (got {show(value)})", field=field
     )
 
 
@@ -318,9 +320,9 @@ def _counts(data: dict[str, Any], field: str) -> Lines[int] | None:
         return None
     ns, ew = _lines(data, field)
     for key, value in (("ns", ns), ("ew", ew)):
-        if not _is_int(value):
+        if not is_int(value):
             raise DuplicateError(
-                f"{field}.{key} must be a whole number (got {_show(value)})", field=field
+                f"{field}.{key} must be a whole number (got {show(value)})", field=field
             )
     return Lines(ns, ew)  # type: ignore[arg-type]
 
@@ -331,10 +333,10 @@ def _holdings(data: dict[str, Any]) -> Lines[Holding]:
 
 
 def _holding(value: object, key: str, hands: str) -> Holding:
-    if isinstance(value, list) and len(value) == 2 and all(_is_int(count) for count in value):
+    if isinstance(value, list) and len(value) == 2 and all(is_int(count) for count in value):
         return (value[0], value[1])
     raise DuplicateError(
-        f"honours.{key} must be a list of two whole numbers, {hands} (got {_show(value)})",
+        f"honours.{key} must be a list of two whole numbers, {hands} (got {show(value)})",
         field="honours",
     )
 
@@ -347,7 +349,7 @@ def _play(value: object) -> tuple[tuple[str, ...], ...]:
     ):
         return tuple(tuple(trick) for trick in value)
     raise DuplicateError(
-        f'play must be a list of tricks, each a list of cards such as "SA" (got {_show(value)})',
+        f'play must be a list of tricks, each a list of cards such as "SA" (got {show(value)})',
         field="play",
     )
 

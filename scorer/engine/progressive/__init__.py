@@ -3,7 +3,7 @@ tables of four, each round a stated number of deals played for points, the winne
 on to the next table, and an individual score for every player.
 
 Pure and typed, as the rest of the engine: `model` holds the evening as recorded,
-`evening` works it out (each deal for points by `scorer.engine.points`), `interchange`
+`evening` works it out (each deal for points by `scorer.engine.bridge.points`), `interchange`
 reads elwell-progressive/1 and writes elwell-progressive-result/1.
 """
 

@@ -30,12 +30,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scorer.engine.bridge.points import points_of, score_for_points
+from scorer.engine.bridge.sheet import Entry
 from scorer.engine.errors import RubberError
 from scorer.engine.model import SIDES, Deal, Pair, Rules, Side
-from scorer.engine.points import points_of, score_for_points
 from scorer.engine.progressive.errors import EveningError
 from scorer.engine.progressive.model import AT_A_TABLE, Evening, Round, Table
-from scorer.engine.sheet import Entry
 
 
 @dataclass(frozen=True, slots=True)

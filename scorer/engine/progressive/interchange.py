@@ -16,17 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scorer.engine.bridge.interchange import deal_json, read_deal
 from scorer.engine.errors import RubberError
-from scorer.engine.interchange import (
-    _check_text,
-    _is_int,
-    _kind,
-    _show,
-    deal_json,
-    parse,
-    read_deal,
-    read_deals,
-)
 from scorer.engine.model import Deal, Pair, Side
 from scorer.engine.progressive.errors import EveningError
 from scorer.engine.progressive.evening import EveningScore
@@ -38,6 +29,7 @@ from scorer.engine.progressive.model import (
     Round,
     Table,
 )
+from scorer.engine.reading import check_text, is_int, kind_of, parse, read_deals, show
 
 EVENING_FORMAT = "elwell-progressive/1"
 RESULT_FORMAT = "elwell-progressive-result/1"
@@ -57,10 +49,10 @@ def loads_progressive(text: str | bytes) -> Evening:
 def read_progressive(data: object) -> Evening:
     """Read an evening from parsed elwell-progressive/1 JSON."""
     if not isinstance(data, dict):
-        raise EveningError(f"an evening must be a JSON object (got {_kind(data)})")
+        raise EveningError(f"an evening must be a JSON object (got {kind_of(data)})")
     if data.get("format") != EVENING_FORMAT:
         raise EveningError(
-            f"format must be {EVENING_FORMAT!r} (got {_show(data.get('format'))})",
+            f"format must be {EVENING_FORMAT!r} (got {show(data.get('format'))})",
             field="format",
         )
     unknown = sorted(set(data) - _EVENING_FIELDS)
@@ -70,7 +62,7 @@ def read_progressive(data: object) -> Evening:
     players = _read_players(_required(data, "players"))
     rounds = _required(data, "rounds")
     if not isinstance(rounds, list):
-        raise EveningError(f"rounds must be a list (got {_kind(rounds)})", field="rounds")
+        raise EveningError(f"rounds must be a list (got {kind_of(rounds)})", field="rounds")
     read = tuple(_read_round(played, number) for number, played in enumerate(rounds, 1))
     return Evening(rules, players, read)
 
@@ -89,7 +81,7 @@ def _required(data: dict[str, Any], field: str) -> Any:
 
 def _read_rules(rules: object) -> ProgressiveRules:
     if not isinstance(rules, dict):
-        raise EveningError(f"rules must be an object (got {_kind(rules)})", field="rules")
+        raise EveningError(f"rules must be an object (got {kind_of(rules)})", field="rules")
     if "spade_convention" in rules:
         raise EveningError(
             "rules.spade_convention: the Spade Convention has no game score to look at in a "
@@ -100,15 +92,15 @@ def _read_rules(rules: object) -> ProgressiveRules:
     if unknown:
         raise EveningError(f"rules: unknown field {unknown[0]!r}", field="rules")
     deals = rules.get("deals_a_round", DEALS_A_ROUND)
-    if not (_is_int(deals) and deals > 0):
+    if not (is_int(deals) and deals > 0):
         raise EveningError(
-            f"rules.deals_a_round must be a whole number above 0 (got {_show(deals)})",
+            f"rules.deals_a_round must be a whole number above 0 (got {show(deals)})",
             field="rules",
         )
     limit = rules.get("doubling_limit")
-    if limit is not None and not (_is_int(limit) and limit > 0):
+    if limit is not None and not (is_int(limit) and limit > 0):
         raise EveningError(
-            f"rules.doubling_limit must be null or a whole number above 0 (got {_show(limit)})",
+            f"rules.doubling_limit must be null or a whole number above 0 (got {show(limit)})",
             field="rules",
         )
     return ProgressiveRules(deals_a_round=deals, doubling_limit=limit)
@@ -117,16 +109,16 @@ def _read_rules(rules: object) -> ProgressiveRules:
 def _read_players(players: object) -> tuple[str, ...]:
     if not isinstance(players, list):
         raise EveningError(
-            f"players must be a list of names, player 1 first (got {_kind(players)})",
+            f"players must be a list of names, player 1 first (got {kind_of(players)})",
             field="players",
         )
     for number, name in enumerate(players, 1):
         if not (isinstance(name, str) and name.strip()):
             raise EveningError(
-                f"players: player {number} must be a name (got {_show(name)})", field="players"
+                f"players: player {number} must be a name (got {show(name)})", field="players"
             )
         try:
-            _check_text(name, f"players: player {number}")
+            check_text(name, f"players: player {number}")
         except RubberError as error:
             raise EveningError(error.problem, field="players") from None
     return tuple(players)
@@ -135,12 +127,12 @@ def _read_players(players: object) -> tuple[str, ...]:
 def _read_round(data: object, number: int) -> Round:
     if not (isinstance(data, dict) and set(data) == {"tables"}):
         raise EveningError(
-            f"a round must be an object with 'tables' (got {_show(data)})", round=number
+            f"a round must be an object with 'tables' (got {show(data)})", round=number
         )
     tables = data["tables"]
     if not isinstance(tables, list):
         raise EveningError(
-            f"tables must be a list (got {_kind(tables)})", round=number, field="tables"
+            f"tables must be a list (got {kind_of(tables)})", round=number, field="tables"
         )
     return Round(tuple(_read_table(table, number, place) for place, table in enumerate(tables, 1)))
 
@@ -149,14 +141,14 @@ def _read_table(data: object, round_number: int, place: int) -> Table:
     listed = f"the table at place {place} of the list"
     if not isinstance(data, dict):
         raise EveningError(
-            f"{listed} must be an object (got {_kind(data)})", round=round_number, field="tables"
+            f"{listed} must be an object (got {kind_of(data)})", round=round_number, field="tables"
         )
     number = data.get("table")
-    if not (_is_int(number) and number > 0):
+    if not (is_int(number) and number > 0):
         problem = (
             "table is missing"
             if "table" not in data
-            else f"table must be a whole number above 0 (got {_show(number)})"
+            else f"table must be a whole number above 0 (got {show(number)})"
         )
         raise EveningError(f"{listed}: {problem}", round=round_number, field="table")
 
@@ -182,7 +174,7 @@ def _read_table(data: object, round_number: int, place: int) -> Table:
         tie = _SIDES.get(data["tie"]) if isinstance(data["tie"], str) else None
         if tie is None:
             raise refuse(
-                f'tie must be "we" or "they", the pair the cut sent on (got {_show(data["tie"])})',
+                f'tie must be "we" or "they", the pair the cut sent on (got {show(data["tie"])})',
                 "tie",
             )
     return Table(number, pairs, deals, tie)
@@ -194,9 +186,9 @@ def _read_pair(
     if side not in data:
         raise refuse(f"{side} is missing", side)
     pair = data[side]
-    if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(p) for p in pair)):
+    if not (isinstance(pair, list) and len(pair) == 2 and all(is_int(p) for p in pair)):
         raise refuse(
-            f"{side} must be a list of the two players' numbers, as they cut (got {_show(pair)})",
+            f"{side} must be a list of the two players' numbers, as they cut (got {show(pair)})",
             side,
         )
     return (pair[0], pair[1])

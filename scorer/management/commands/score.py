@@ -60,9 +60,9 @@ class Command(BaseCommand):
                 errors.append(f"{_display(name)}: {error}{hint}")
                 continue
             if text:
-                outputs.append(game.sheet_text(sheet, rubber.players))
+                outputs.append(game.words.sheet_text(sheet, rubber.players))
             else:
-                outputs.append(json.dumps(game.sheet_json(sheet, rubber.players), indent=2))
+                outputs.append(json.dumps(game.format.sheet_json(sheet, rubber.players), indent=2))
         if errors:
             raise CommandError("\n".join(errors))
         self.stdout.write("\n".join(outputs), ending="" if text else "\n")
@@ -72,7 +72,7 @@ class Command(BaseCommand):
         for line in _lines(files):
             try:
                 game, rubber = loads_any(line)
-                result = game.sheet_json(rubber.sheet(), rubber.players)
+                result = game.format.sheet_json(rubber.sheet(), rubber.players)
                 scored += 1
             except RubberError as error:
                 result = {"error": str(error)}

@@ -14,7 +14,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.engine import Deal, Pair, Play, Rules, Side
+from scorer.engine import Deal, Pair, Play, Rules, Side, score_for_points
 from scorer.engine.duplicate import (
     Comparison,
     Evening,
@@ -23,7 +23,6 @@ from scorer.engine.duplicate import (
     loads_duplicate,
     work_out_duplicate,
 )
-from scorer.engine.points import score_for_points
 from tests.support.duplicate import names, random_evening
 from tests.support.examples import examples
 

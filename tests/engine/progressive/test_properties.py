@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.engine import Pair, Rules
-from scorer.engine.points import score_for_points
+from scorer.engine import Pair, Rules, score_for_points
 from scorer.engine.progressive import (
     Evening,
     EveningError,

@@ -1,0 +1,63 @@
+"""A member's own account: his password, and signing out everywhere, which ends his
+sessions on every phone he has signed in on ("Sign out" ends this phone's alone)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth import views as auth
+from django.contrib.auth.views import redirect_to_login
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from scorer import once, signing_in
+
+SIGNED_OUT_EVERYWHERE = (
+    "Signed out everywhere: every phone and computer that was signed in as you must sign in again."
+)
+WHAT = "sign out everywhere"
+
+
+class SignOutEverywhereForm(once.KeyedForm):
+    """Nothing to fill in: its key makes a double tap one sign-out."""
+
+
+class PasswordPage(auth.PasswordChangeView):
+    """Django's own, with the form that signs the member out everywhere."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["everywhere"] = SignOutEverywhereForm()
+        return context
+
+
+@require_POST
+def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
+    """End every session of the member's, this phone's with it: his other phones are
+    sent to sign in at their next request."""
+    form = SignOutEverywhereForm(request.POST)
+    if not request.user.is_authenticated:
+        # Sent again after the first ended this session too: answered as the first was.
+        if form.is_valid() and once.first_answer(form.cleaned_data["key"]):
+            return signed_out(request)
+        return redirect_to_login(reverse("password_change"))
+    if not form.is_valid():
+        messages.error(request, once.form_refusal(form))
+        return redirect("password_change")
+    user = request.user
+    with transaction.atomic():
+        claimed = once.claim(key=form.cleaned_data["key"], user=user, what=WHAT)
+        if claimed is not None:
+            signing_in.end_sessions(user)
+    return signed_out(request)
+
+
+def signed_out(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    messages.success(request, SIGNED_OUT_EVERYWHERE)
+    return redirect("scorer:home")
