@@ -4,14 +4,19 @@ The same recipe as tests/support/rubbers.py: an evening from a source of choices
 hypothesis in the property tests (so failures shrink) and by random.Random in the
 benchmark. An evening is played by one of the movements offered: every result it calls for
 is recorded, in any order, a few as not played, and now and then a result repeats an
-earlier one on the same board, so that ties are met.
+earlier one on the same board, so that ties are met. About half the boards have their
+hands known (dealt by `tests/support/cards.py`'s shuffle): their results give no honours
+nor chicane, and one in two gives its play (a legal one, now and then with a revoke)
+rather than its tricks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from scorer.engine import Maker, Trump, most_doubles
+from scorer.engine.cards import Hand
 from scorer.engine.duplicate import (
     Board,
     Comparison,
@@ -25,6 +30,8 @@ from scorer.engine.duplicate import (
     Schedule,
     movement_for,
 )
+from tests.support.cards import hand_text, random_hands
+from tests.support.cards import random_play as random_card_play
 from tests.support.rubbers import TRUMPS, Choose, random_play
 
 NAMES = ("Mrs. Carr", "Mr. Dane", "Miss Eyre", "Mr. Fell", "Mrs. Gale", "Mr. Hood")
@@ -94,6 +101,53 @@ def random_result(choose: Choose, board: int, ns: int, ew: int, limit: int | Non
     )
 
 
+def dealt_board(choose: Choose, number: int) -> Board:
+    """A board with its hands known, shuffled and dealt from its dealer's left."""
+    by_position = random_hands(choose)  # the dealer's hand first, round to his left
+    dealer = (number - 1) % 4  # N, E, S, W
+    seats = [""] * 4
+    for place, cards in enumerate(by_position.values()):
+        seats[(dealer + place) % 4] = hand_text(cards)
+    north, east, south, west = (Hand.parse(text) for text in seats)
+    return Board(number, (north, east, south, west))
+
+
+def random_result_by_cards(
+    choose: Choose, board: Board, ns: int, ew: int, limit: int | None
+) -> Result:
+    """A result on a board whose hands are known: no honours nor chicane; its play (legal,
+    one time in twenty a revoke) or, one time in two, only its tricks."""
+    counted = random_result(choose, board.number, ns, ew, limit)
+    if choose(0, 1):
+        return Result(
+            board.number,
+            ns,
+            ew,
+            counted.trump,
+            counted.maker,
+            counted.doubles,
+            tricks=counted.tricks,
+            revokes=counted.revokes,
+        )
+    assert board.hands is not None
+    dealer = (board.number - 1) % 4
+    positions = ("dealer", "left", "partner", "right")
+    cards = {
+        position: [str(card) for card in board.hands[(dealer + place) % 4]]
+        for place, position in enumerate(positions)
+    }
+    tricks, _, _ = random_card_play(choose, cards, counted.trump, revoke_odds=20)
+    return Result(
+        board.number,
+        ns,
+        ew,
+        counted.trump,
+        counted.maker,
+        counted.doubles,
+        play=tuple(tuple(trick) for trick in tricks),
+    )
+
+
 def random_evening(
     choose: Choose,
     *,
@@ -103,6 +157,7 @@ def random_evening(
     comparison: Comparison | None = None,
     named: bool | None = None,
     scheduled: bool = False,
+    dealt: bool | None = None,
 ) -> Evening:
     """An evening played by a movement offered (a Mitchell of 3–5 tables or a Howell of
     2–4 unless told), 1–2 boards a set unless told; about one result in twelve not played,
@@ -118,6 +173,12 @@ def random_evening(
         comparison or (Comparison.AVERAGE, Comparison.MATCHPOINTS)[choose(0, 1)],
         (None, 100, 200)[choose(0, 2)],
     )
+    boards = tuple(
+        dealt_board(choose, number)
+        if (dealt if dealt is not None else choose(0, 1))
+        else Board(number)
+        for number in range(1, schedule.boards + 1)
+    )
     played: dict[int, list[Result]] = {}
     results: list[Recorded] = []
     for wanted in schedule.results():
@@ -127,24 +188,16 @@ def random_evening(
             continue
         if earlier and choose(0, 4) == 0:
             model = earlier[choose(0, len(earlier) - 1)]
-            made = Result(
-                wanted.board,
-                wanted.ns,
-                wanted.ew,
-                model.trump,
-                model.maker,
-                model.doubles,
-                model.tricks,
-                model.honours,
-                model.chicane,
-                model.revokes,
+            made = replace(model, ns=wanted.ns, ew=wanted.ew)
+        elif boards[wanted.board - 1].hands is not None:
+            made = random_result_by_cards(
+                choose, boards[wanted.board - 1], wanted.ns, wanted.ew, rules.doubling_limit
             )
         else:
             made = random_result(choose, wanted.board, wanted.ns, wanted.ew, rules.doubling_limit)
         played.setdefault(wanted.board, []).append(made)
         results.append(made)
     listed = [results.pop(choose(0, len(results) - 1)) for _ in range(len(results))]
-    boards = tuple(Board(number) for number in range(1, schedule.boards + 1))
     if named is None:
         named = bool(choose(0, 1))
     pairs = names(schedule.movement.pairs) if named else ()

@@ -43,7 +43,6 @@ from scorer.engine.duplicate.model import (
     NotPlayed,
     Recorded,
     Result,
-    dealer_of,
     dealing_line,
 )
 from scorer.engine.duplicate.movements import (
@@ -98,7 +97,6 @@ __all__ = [
     "Traveller",
     "check_movement",
     "deal_of",
-    "dealer_of",
     "dealing_line",
     "duplicate_json",
     "duplicate_result_json",

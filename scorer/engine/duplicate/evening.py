@@ -41,7 +41,7 @@ from fractions import Fraction
 from math import lcm
 
 from scorer.engine.duplicate.borrowed import Entry, points_of
-from scorer.engine.duplicate.deals import score_result
+from scorer.engine.duplicate.deals import check_hands, score_result
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.model import (
     LINES,
@@ -296,6 +296,7 @@ def _boards(evening: Evening) -> dict[int, Board]:
             raise DuplicateError(f"boards are numbered from 1 (got {board.number})", field="boards")
         if board.number in boards:
             raise DuplicateError("the board is listed twice", board=board.number, field="boards")
+        check_hands(board)
         boards[board.number] = board
     return boards
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from scorer.engine.cards import DIRECTIONS, CardError, Hand, dealer_of
 from scorer.engine.duplicate.borrowed import (
     MOST_DOUBLES_READ,
     check_text,
@@ -25,10 +26,10 @@ from scorer.engine.duplicate.borrowed import (
     parse,
     show,
 )
+from scorer.engine.duplicate.deals import check_hands
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.evening import DuplicateScore, ResultScore, Standing
 from scorer.engine.duplicate.model import (
-    COMPASS,
     LINES,
     Board,
     Comparison,
@@ -40,7 +41,6 @@ from scorer.engine.duplicate.model import (
     Partners,
     Recorded,
     Result,
-    dealer_of,
 )
 from scorer.engine.errors import RubberError
 from scorer.engine.model import Holding, Maker, Trump
@@ -67,6 +67,7 @@ _RESULT_FIELDS = frozenset(
     }
 )
 _NOT_PLAYED_FIELDS = frozenset({"board", "ns", "ew", "played"})
+_SEATS = tuple(direction.letter for direction in DIRECTIONS)  # N, E, S, W
 _MOVEMENTS = {kind.value: kind for kind in MovementKind}
 _COMPARISONS = {comparison.value: comparison for comparison in Comparison}
 _MAKERS = {maker.value: maker for maker in Maker}
@@ -210,28 +211,35 @@ def _read_board(data: object, place: int) -> Board:
     unknown = sorted(set(data) - _BOARD_FIELDS)
     if unknown:
         raise refuse(f"unknown field {unknown[0]!r}", unknown[0])
-    dealer = dealer_of(number)
+    dealer = dealer_of(number).letter
     if "dealer" in data and data["dealer"] != dealer:
         raise refuse(
             f"dealer: board {number} is dealt by {dealer} (boards 1, 2, 3, 4 by N, E, S, W, "
             f"and so on round), not {show(data['dealer'])}",
             "dealer",
         )
-    hands = None
-    if "hands" in data:
-        given = data["hands"]
-        if not (
-            isinstance(given, dict)
-            and set(given) == set(COMPASS)
-            and all(isinstance(hand, str) for hand in given.values())
-        ):
-            raise refuse(
-                "hands must be an object with the four hands, 'N', 'E', 'S' and 'W', each as "
-                f"PBN writes it (got {show(given)})",
-                "hands",
-            )
-        hands = (given["N"], given["E"], given["S"], given["W"])
-    return Board(number, hands)
+    if "hands" not in data:
+        return Board(number)
+    given = data["hands"]
+    if not (
+        isinstance(given, dict)
+        and set(given) == set(_SEATS)
+        and all(isinstance(hand, str) for hand in given.values())
+    ):
+        raise refuse(
+            "hands must be an object with the four hands, 'N', 'E', 'S' and 'W', each as "
+            f"PBN writes it (got {show(given)})",
+            "hands",
+        )
+    hands = []
+    for seat in _SEATS:
+        try:
+            hands.append(Hand.parse(given[seat]))
+        except CardError as error:
+            raise refuse(f"hands.{seat}: {error.problem}", "hands") from None
+    board = Board(number, (hands[0], hands[1], hands[2], hands[3]))
+    check_hands(board)
+    return board
 
 
 def _read_result(data: object, place: int) -> Recorded:
@@ -377,9 +385,9 @@ def duplicate_json(evening: Evening) -> dict[str, Any]:
 
 
 def _board_json(board: Board) -> dict[str, Any]:
-    data: dict[str, Any] = {"board": board.number, "dealer": board.dealer}
+    data: dict[str, Any] = {"board": board.number, "dealer": board.dealer.letter}
     if board.hands is not None:
-        data["hands"] = dict(zip(COMPASS, board.hands, strict=True))
+        data["hands"] = {seat: str(hand) for seat, hand in zip(_SEATS, board.hands, strict=True)}
     return data
 
 

@@ -3,7 +3,7 @@ the boards, and each table's result on a board.
 
 These are plain values, as a file or the site records them; what each result scores, the
 travellers, each pair's score and place are worked out from them (`evening`). A board's
-hands, when known, are kept as written (PBN's `AK43.QJ2.T98.765`, by the compass); the
+hands, when known, are kept by the compass (N, E, S, W); the
 honours and chicane of every result on it are then worked out from them, never recorded.
 """
 
@@ -14,15 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from scorer.engine.cards import Direction, Hand, dealer_of
 from scorer.engine.model import Holding, Maker, Pair, Rules, Side, Trump
 
 if TYPE_CHECKING:  # the movements refer to the model's values, not the other way
     from scorer.engine.duplicate.movements import Schedule
-
-# The seats by the compass, in the order the deal goes round; board b is dealt by N, E,
-# S, W for b = 1, 2, 3, 4 (mod 4) (§9, §11).
-COMPASS = ("N", "E", "S", "W")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 class Line(StrEnum):
@@ -76,14 +72,10 @@ class Lines[T]:
         return Lines(pair.we, pair.they)
 
 
-def dealer_of(board: int) -> str:
-    """The seat that deals board `board`: N, E, S, W for 1, 2, 3, 4 (mod 4)."""
-    return COMPASS[(board - 1) % 4]
-
-
 def dealing_line(board: int) -> Line:
-    """The dealer's direction: his side makes the trump and plays both its hands."""
-    return Line.NS if dealer_of(board) in ("N", "S") else Line.EW
+    """The direction of board `board`'s dealer (N, E, S, W for 1, 2, 3, 4, and so on
+    round): his side makes the trump and plays both its hands."""
+    return Line.NS if dealer_of(board) in (Direction.NORTH, Direction.SOUTH) else Line.EW
 
 
 class Comparison(StrEnum):
@@ -124,14 +116,15 @@ class DuplicateRules:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A board: its number (which says its dealer) and, when known, its four hands as PBN
-    writes them, by the compass (N, E, S, W)."""
+    """A board: its number (which says its dealer) and, when known, its four hands by the
+    compass, North's first (fifty-two different cards, thirteen to each hand: the reader
+    checks it, and the evening's working out again)."""
 
     number: int
-    hands: tuple[str, str, str, str] | None = None
+    hands: tuple[Hand, Hand, Hand, Hand] | None = None
 
     @property
-    def dealer(self) -> str:
+    def dealer(self) -> Direction:
         return dealer_of(self.number)
 
     @property

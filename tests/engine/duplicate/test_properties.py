@@ -38,19 +38,73 @@ def evenings(draw: st.DrawFn, *, scheduled: bool = False) -> Evening:
 # -- §11, worked out independently -------------------------------------------------------
 
 
-def points(board: int, made, limit: int | None) -> tuple[int, int]:
+SEATS = "NESW"  # round the table, the way the deal goes
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"  # upwards
+
+
+def counts_by_cards(board, made) -> tuple[tuple, tuple, tuple, tuple]:
+    """A result on a board whose hands are known: each direction's tricks, honours (two
+    hands each), hands void of trumps and revokes, counted from the hands and the play."""
+    held = {
+        seat: [
+            suit + rank
+            for suit, ranks in zip(SUITS, str(hand).split("."), strict=True)
+            for rank in ranks
+        ]
+        for seat, hand in zip(SEATS, board.hands, strict=True)
+    }
+    trump = made.trump.value
+    honours = {suit + "A" for suit in SUITS} if trump == "NT" else {trump + r for r in "AKQJT"}
+    count = {seat: len(honours & set(cards)) for seat, cards in held.items()}
+    void = {
+        seat: trump != "NT" and not any(card[0] == trump for card in cards)
+        for seat, cards in held.items()
+    }
+    side = {"N": 0, "S": 0, "E": 1, "W": 1}
+    if made.play is None:
+        tricks = (made.tricks.ns, made.tricks.ew)
+        revokes = (0, 0) if made.revokes is None else (made.revokes.ns, made.revokes.ew)
+    else:
+        dealer = SEATS[(board.number - 1) % 4]
+        dummy = SEATS[(SEATS.index(dealer) + 2) % 4]
+        leader = (SEATS.index(dealer) + 1) % 4
+        won, revoked = [0, 0], [0, 0]
+        left = {seat: list(cards) for seat, cards in held.items()}
+        for trick in made.play:
+            led = trick[0][0]
+            best, winner = trick[0], leader
+            for turn, card in enumerate(trick):
+                seat = SEATS[(leader + turn) % 4]
+                if card[0] != led and any(c[0] == led for c in left[seat]) and seat != dummy:
+                    revoked[side[seat]] += 1
+                left[seat].remove(card)
+                higher = card[0] == best[0] and RANKS.index(card[1]) > RANKS.index(best[1])
+                if turn and (higher or (card[0] == trump and best[0] != trump)):
+                    best, winner = card, (leader + turn) % 4
+            won[side[SEATS[winner]]] += 1
+            leader = winner
+        tricks, revokes = tuple(won), tuple(revoked)
+    return (
+        tricks,
+        ((count["N"], count["S"]), (count["E"], count["W"])),
+        (void["N"] + void["S"], void["E"] + void["W"]),
+        revokes,
+    )
+
+
+def points(board, made, limit: int | None) -> tuple[int, int]:
     """North–South's and East–West's points for a result: scored for points as §10 says,
     the dealer's side (North or South deals boards 1 and 3 of each four) declaring."""
-    dealer = Side.WE if board % 4 in (1, 3) else Side.THEY
-    zero = (0, 0)
-    chicane = zero if made.chicane is None else (made.chicane.ns, made.chicane.ew)
-    revokes = zero if made.revokes is None else (made.revokes.ns, made.revokes.ew)
-    play = Play(
-        Pair(made.tricks.ns, made.tricks.ew),
-        Pair(made.honours.ns, made.honours.ew),
-        Pair(*chicane),
-        Pair(*revokes),
-    )
+    dealer = Side.WE if board.number % 4 in (1, 3) else Side.THEY
+    if board.hands is not None:
+        tricks, honours, chicane, revokes = counts_by_cards(board, made)
+    else:
+        tricks = (made.tricks.ns, made.tricks.ew)
+        honours = (made.honours.ns, made.honours.ew)
+        chicane = (0, 0) if made.chicane is None else (made.chicane.ns, made.chicane.ew)
+        revokes = (0, 0) if made.revokes is None else (made.revokes.ns, made.revokes.ew)
+    play = Play(Pair(*tricks), Pair(*honours), Pair(*chicane), Pair(*revokes))
     deal = Deal(dealer, made.trump, made.maker, made.doubles, play)
     entries = score_for_points(deal, Rules(doubling_limit=limit))
     return entries.we.tricks + entries.we.honours, entries.they.tricks + entries.they.honours
@@ -76,12 +130,13 @@ def section_11(evening: Evening) -> dict:
     nets = dict.fromkeys(range(1, count + 1), 0)
     scores = {pair: Fraction(0) for pair in range(1, count + 1)}
     tops = dict.fromkeys(range(1, count + 1), 0)
-    for board in sorted(b.number for b in evening.boards):
+    for board_of in sorted(evening.boards, key=lambda b: b.number):
+        board = board_of.number
         on_board = sorted(
             (r for r in evening.results if r.board == board), key=lambda r: (r.ns, r.ew)
         )
         played = [r for r in on_board if r.played]
-        scored = {id(r): points(board, r, evening.rules.doubling_limit) for r in played}
+        scored = {id(r): points(board_of, r, evening.rules.doubling_limit) for r in played}
         ns_net = {id(r): scored[id(r)][0] - scored[id(r)][1] for r in played}
         n = len(played)
         top = 2 * (n - 1) if n else 0
