@@ -671,6 +671,11 @@ def appoint_substitute(
             f"{quitting.name} is a substitute: the member replaced, "
             f"{seat.member.name}, appoints another."
         )
+    if not user.is_staff and getattr(user, "member", None) == quitting:
+        raise Refused(
+            f"The other three players consent to {quitting.name}'s substitute (Law 27): one of "
+            "them confirms it, or the staff."
+        )
     _refuse_if_playing(
         table.day,
         [substitute],

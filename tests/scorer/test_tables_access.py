@@ -146,3 +146,24 @@ def test_an_outsiders_refused_cut_begins_no_rubber_and_records_no_cut(six, staff
     )
     assert TableCut.objects.filter(table=table).count() == 1
     assert Rubber.objects.filter(at_table=table, agreed_at__isnull=True).count() == 0
+
+
+def test_the_other_three_consent_to_a_substitute_not_the_player_who_quits(
+    six, staff, outsider, client
+):
+    table = form(six[:4], staff)
+    quitting = playing(table)[0]
+    client.force_login(quitting.user)
+    page = reverse("scorer:table", args=[table.pk])
+    answer = submit(
+        client,
+        page,
+        reverse("scorer:table_substitute", args=[table.pk]),
+        {"quitting": quitting.pk, "substitute": outsider.pk, "consent": "on"},
+        follow=True,
+    )
+    assert (
+        f"The other three players consent to {quitting.name}&#x27;s substitute (Law 27): one "
+        "of them confirms it, or the staff." in answer.content.decode()
+    )
+    assert not Seat.objects.filter(substitute__isnull=False).exists()
