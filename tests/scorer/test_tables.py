@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from ledger.models import Posting
 from scorer import tables
-from scorer.models import Candidacy, Membership, Rubber, Table, TableCut
+from scorer.models import Candidacy, Membership, Rubber, Seat, Table, TableCut
 from scorer.once import Refused, Stale
 from tests.support.club import make_member
 from tests.support.html import submit
@@ -387,8 +387,9 @@ def _steps():
 @given(steps=_steps(), seed=st.integers(0, 2**16))
 def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, steps, seed):
     """Arrivals, claims, departures, substitutes, cuts and break-ups in any order, each
-    refused or done: nobody belongs to two tables, a table never exceeds six, and every
-    rubber has four distinct players of its table."""
+    refused or done: nobody belongs to two tables nor plays two rubbers in play, nobody
+    has two claims open, a table never exceeds six, and every rubber has four distinct
+    players of its table."""
     rng = random.Random(seed)
     with transaction.atomic():
         names = iter(f"Table {n}" for n in range(1, 100))
@@ -439,6 +440,19 @@ def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, ste
             for rubber in Rubber.objects.filter(at_table__isnull=False):
                 players = [seat.member_id for seat in rubber.seats.all()]
                 assert len(set(players)) == 4
+            in_play = [
+                seat.substitute_id or seat.member_id
+                for seat in Seat.objects.filter(
+                    rubber__at_table__isnull=False, rubber__agreed_at__isnull=True
+                )
+            ]
+            assert len(in_play) == len(set(in_play)), "nobody plays two rubbers in play"
+            claims = list(
+                Candidacy.objects.filter(settled_at__isnull=True).values_list(
+                    "member_id", flat=True
+                )
+            )
+            assert len(claims) == len(set(claims))
         transaction.set_rollback(True)
 
 
