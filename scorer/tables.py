@@ -116,7 +116,7 @@ def playing(day: date, members: Iterable[Member] | None = None) -> dict[int, Sea
     or one he holds as a substitute (Law 27). `members`: these alone."""
     seats = Seat.objects.filter(
         rubber__at_table__day=day, rubber__agreed_at__isnull=True
-    ).select_related("rubber__at_table", "member", "substitute")
+    ).select_related("rubber", "member", "substitute")
     if members is not None:
         pks = [member.pk for member in members]
         seats = seats.filter(Q(substitute__in=pks) | Q(substitute__isnull=True, member__in=pks))
@@ -127,8 +127,7 @@ def plays_at(member: Member, seat: Seat) -> str:
     """Where a member plays, in words: "Mrs. Carr is playing the rubber in play at Table 1",
     or as a substitute, "Mr. Lacey plays for Mrs. Carr at Table 1 until that rubber ends
     (Law 27)"."""
-    table = seat.rubber.at_table
-    where = table.name if table is not None else seat.rubber.table
+    where = seat.rubber.table  # the table's name, as its rubbers carry it
     if seat.substitute_id == member.pk:
         return (
             f"{member.name} plays for {seat.member.name} at {where} until that rubber ends (Law 27)"
@@ -192,15 +191,16 @@ _GUARDS_SAY = {
 
 
 def _in_turn[**P, R](write: Callable[P, R]) -> Callable[P, R]:
-    """A write at the evening's tables: it first waits for the tables' turn (on PostgreSQL;
-    SQLite's writes take turns already), so that what it reads is what it writes over; and
-    a guard of the database refusing it is said in words."""
+    """A write at the evening's tables, whole or not at all: it first waits for the tables'
+    turn (on PostgreSQL; SQLite's writes take turns already), so that what it reads is what
+    it writes over; and a guard of the database refusing it is said in words."""
 
     @functools.wraps(write)
     def in_turn(*args: P.args, **kwargs: P.kwargs) -> R:
-        kept.take_turn(connection)
         try:
-            return write(*args, **kwargs)
+            with transaction.atomic():
+                kept.take_turn(connection)
+                return write(*args, **kwargs)
         except DatabaseError as error:
             said = next(
                 (words for guard, words in _GUARDS_SAY.items() if guard in str(error)), None
