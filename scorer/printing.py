@@ -268,13 +268,20 @@ def _lay_out(html: str, copies: int) -> bytes:
 
 
 def _repeat(copies: int) -> Callable[[Document, pydyf.PDF], None]:
-    """WeasyPrint's last step before the PDF is written: the pages drawn, once, listed
-    `copies` times. Every copy of a page points at its one drawing, so fifty pages cost
-    no more than one to make, and the file is hardly larger. (Document.copy would list
-    the laid-out pages again, but would draw each copy anew: 80 ms a page of pads.)"""
+    """WeasyPrint's last step before the PDF is written (its `finisher`): the pages drawn,
+    once, listed `copies` times. Every copy of a page points at its one drawing, so fifty
+    pages cost no more than one to make, and the file is hardly larger. (Document.copy
+    would list the laid-out pages again, but would draw each copy anew: 80 ms a page of
+    pads.) The pages are found among the PDF's objects by their type, /Page as the PDF
+    standard names it, and each copy is added with pydyf's add_page: its documented API,
+    not the way it happens to keep its list of pages."""
 
     def finish(document: Document, pdf: pydyf.PDF) -> None:
-        drawn = [pdf.objects[number] for number in pdf.pages["Kids"][::3]]
+        drawn = [
+            page
+            for page in pdf.objects
+            if isinstance(page, pydyf.Dictionary) and page.get("Type") == "/Page"
+        ]
         for _ in range(copies - 1):
             for page in drawn:
                 pdf.add_page(pydyf.Dictionary(page))
