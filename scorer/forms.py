@@ -19,6 +19,7 @@ from scorer import engine
 from scorer.engine import PENALTY_CHOICES
 from scorer.models import Club, Deal, Member, Rubber
 from scorer.once import KeyedForm
+from scorer.tables import Whereabouts
 from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY, Declaration, Result
 
 CHICANE = [(0, "None"), (1, "One hand"), (2, "Both hands")]
@@ -614,15 +615,38 @@ def _members(label: str, *, required: bool = False) -> forms.ModelChoiceField[Me
     )
 
 
+class _Candidate(forms.ModelChoiceField):  # type: ignore[type-arg]  # generic in the stubs alone
+    """A candidate, named as the evening knows him: "Mr. Dane (Table 1, sitting out)"."""
+
+    def __init__(self, *args: Any, where: Whereabouts | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.where = where
+
+    def label_from_instance(self, obj: Member) -> str:
+        return self.where.label(obj) if self.where is not None else obj.name
+
+
 class FormTableForm(KeyedForm):
-    """A new table: its name and its candidates, in the order they came (Law 17)."""
+    """A new table: its name and its candidates, in the order they came (Law 17). Shown
+    with the evening's whereabouts (`where`), it offers only members who may be chosen,
+    each member of a table named with it; sent, it takes any member, and forming the
+    table says why one may not be chosen."""
 
     name = forms.CharField(max_length=40, label="Table")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, where: Whereabouts | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        offered = Member.objects.order_by("name")
+        if where is not None:
+            offered = offered.exclude(pk__in=list(where.playing))
         for n in range(ARRIVALS):
-            self.fields[f"candidate_{n}"] = _members(f"{n + 1}.")
+            self.fields[f"candidate_{n}"] = _Candidate(
+                queryset=offered,
+                required=False,
+                label=f"{n + 1}.",
+                empty_label="Choose a member",
+                where=where,
+            )
 
     def candidates(self) -> list[Member]:
         return [
@@ -649,6 +673,12 @@ class TableWriteForm(KeyedForm):
 
 class MemberAtTableForm(TableWriteForm):
     member = _members("Member", required=True)
+
+
+class WithdrawClaimForm(MemberAtTableForm):
+    """Withdrawing a claim to enter: the member whose claim it is, as the page lists it."""
+
+    member = forms.ModelChoiceField(queryset=Member.objects.all(), widget=forms.HiddenInput)
 
 
 class SubstituteForm(TableWriteForm):

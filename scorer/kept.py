@@ -1,9 +1,15 @@
-"""The database's own guards on the club's record: what, once written, it refuses to change.
+"""The database's own guards on the club's record: what, once written, it refuses to change,
+and who may be seated where at the evening's tables.
 
 The services are the only writers of the record, and they never change these rows; the
 guards make sure nothing else does either (the admin, a script, a person at a database
 prompt). Each guard is a trigger, written for SQLite and for PostgreSQL from one
 description, and both apps' migrations install them from here.
+
+A guard that reads other rows than its own (nobody seated in two rubbers in play) holds
+only if two writers cannot each pass it unseen by the other. SQLite's writes take turns
+already (every transaction is IMMEDIATE); on PostgreSQL such a guard first waits its turn
+on one lock, the tables' (`TABLES_TURN`), which the services take too, before they read.
 """
 
 from __future__ import annotations
@@ -13,6 +19,10 @@ from dataclasses import dataclass
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 ALWAYS = "1 = 1"
+
+# PostgreSQL's transaction-scoped advisory lock that writes seating members at the
+# evening's tables take in turn (1905, Law 21: the tables).
+TABLES_TURN = "pg_advisory_xact_lock(1905, 21)"
 
 
 @dataclass(frozen=True)
@@ -26,6 +36,10 @@ class Guard:
     message: str
     condition: str = ALWAYS
     vendors: tuple[str, ...] = ("sqlite", "postgresql")
+    # Other tables the condition reads: the guard is installed once they exist.
+    needs: tuple[str, ...] = ()
+    # On PostgreSQL, wait for the tables' turn before testing the condition (see above).
+    turn: bool = False
 
     def install(self, vendor: str) -> list[str]:
         message = self.message.replace("'", "''")
@@ -37,9 +51,11 @@ class Guard:
             ]
         # PostgreSQL's trigger WHEN cannot hold a subquery: the function tests the condition.
         row = "OLD" if self.event == "DELETE" else "NEW"
+        wait = f"PERFORM {TABLES_TURN};" if self.turn else ""
         return [
             f"""CREATE OR REPLACE FUNCTION {self.name}() RETURNS trigger AS $$
                 BEGIN
+                    {wait}
                     IF {self.condition} THEN RAISE EXCEPTION '%', '{message}'; END IF;
                     RETURN {row};
                 END $$ LANGUAGE plpgsql""",
@@ -128,6 +144,74 @@ RECORD = (
 
 SEAT_UPDATE = "scorer_seat_kept_update"
 
+# -- The evening's tables: nobody seated in two rubbers in play (migration 0008) ----------------
+
+# Who plays a seat: its member, or the substitute he appointed (Law 27).
+_PLAYS = "coalesce(s.substitute_id, s.member_id)"
+# Seats in rubbers in play at a table of the same evening as rubber `rubber`'s table.
+_IN_PLAY_THAT_EVENING = f"""SELECT 1 FROM scorer_rubber r
+    JOIN scorer_table t ON t.id = r.at_table_id
+    JOIN scorer_table t2 ON t2.day = t.day
+    JOIN scorer_rubber r2 ON r2.at_table_id = t2.id AND r2.agreed_at IS NULL
+    JOIN scorer_seat s ON s.rubber_id = r2.id
+    WHERE r.id = {{rubber}} AND r.agreed_at IS NULL AND {_PLAYS} = {{player}}"""
+ONE_RUBBER_IN_PLAY = "a member plays one rubber at a time at the evening's tables"
+KEEPS_HIS_PLACE = "a player of the rubber in play keeps his place at its table"
+TABLE_KEPT = "a rubber's table is never changed"
+_TABLES = ("scorer_table", "scorer_seat", "scorer_rubber")
+
+SEATED = (
+    Guard(
+        "scorer_seat_one_rubber_in_play",
+        "scorer_seat",
+        "INSERT",
+        ONE_RUBBER_IN_PLAY,
+        "EXISTS ("
+        + _IN_PLAY_THAT_EVENING.format(
+            rubber="NEW.rubber_id", player="coalesce(NEW.substitute_id, NEW.member_id)"
+        )
+        + ")",
+        needs=_TABLES,
+        turn=True,
+    ),
+    Guard(
+        "scorer_seat_one_rubber_in_play_update",
+        "scorer_seat",
+        "UPDATE",
+        ONE_RUBBER_IN_PLAY,
+        "EXISTS ("
+        + _IN_PLAY_THAT_EVENING.format(
+            rubber="NEW.rubber_id", player="coalesce(NEW.substitute_id, NEW.member_id)"
+        )
+        + " AND s.id <> OLD.id)",
+        needs=_TABLES,
+        turn=True,
+    ),
+    Guard(
+        "scorer_membership_player_stays",
+        "scorer_membership",
+        "UPDATE",
+        KEEPS_HIS_PLACE,
+        f"""OLD.left_at IS NULL AND NEW.left_at IS NOT NULL AND EXISTS (
+            SELECT 1 FROM scorer_seat s JOIN scorer_rubber r ON r.id = s.rubber_id
+            WHERE r.at_table_id = OLD.table_id AND r.agreed_at IS NULL
+              AND {_PLAYS} = OLD.member_id)""",
+        needs=_TABLES,
+        turn=True,
+    ),
+    # A rubber begins at its table or outside the tables, and stays there: one started
+    # outside ("Start it anyway") is never moved to a table afterwards.
+    Guard(
+        "scorer_rubber_table_kept",
+        "scorer_rubber",
+        "UPDATE",
+        TABLE_KEPT,
+        "(OLD.at_table_id IS NULL) <> (NEW.at_table_id IS NULL) "
+        "OR OLD.at_table_id <> NEW.at_table_id",
+        needs=_TABLES,
+    ),
+)
+
 
 def before_substitutes(guards: tuple[Guard, ...] = RECORD) -> tuple[Guard, ...]:
     """Guards as the releases before substitutes (Law 27) installed them: their seats had
@@ -148,7 +232,7 @@ def register(*guards: Guard) -> None:
 
 
 def _every() -> tuple[Guard, ...]:
-    return tuple(dict.fromkeys((*RECORD, *_REGISTERED)))
+    return tuple(dict.fromkeys((*RECORD, *SEATED, *_REGISTERED)))
 
 
 def append_only(*tables: str) -> tuple[Guard, ...]:
@@ -190,7 +274,18 @@ def present(connection: BaseDatabaseWrapper) -> tuple[Guard, ...]:
     """The guards whose tables exist in this database (a test empties its tables only
     with them lifted, and puts them back after)."""
     tables = set(connection.introspection.table_names())
-    return tuple(guard for guard in guards_for(connection.vendor) if guard.table in tables)
+    return tuple(
+        guard
+        for guard in guards_for(connection.vendor)
+        if guard.table in tables and tables.issuperset(guard.needs)
+    )
+
+
+def take_turn(connection: BaseDatabaseWrapper) -> None:
+    """Wait for the tables' turn, until this transaction ends: on PostgreSQL, the lock the
+    seating guards take; SQLite's write transactions take turns already."""
+    if connection.vendor == "postgresql":
+        _run(connection, [f"SELECT {TABLES_TURN}"])
 
 
 def _run(connection: BaseDatabaseWrapper, statements: list[str]) -> None:

@@ -515,3 +515,14 @@ class TableCut(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.kind} at {self.made_at:%H:%M}"
+
+
+class Noticeboard(models.Model):
+    """An evening's noticeboard: the generation of its links, as `Table.follow` is a
+    table's (a new one revokes every link given before). No row: the first generation."""
+
+    day = models.DateField(unique=True, help_text="The evening, by the club's clock.")
+    generation = models.PositiveIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return f"The noticeboard of {self.day:%d %b %Y}"

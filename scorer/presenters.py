@@ -142,7 +142,15 @@ def words(state: TableState) -> Words:
         return Words(standing, "")
     deal = state.in_progress
     if deal is None:
-        dealer = game.seating.seat_label(state.next_dealer, state.seats[state.next_dealer].name)
+        seat = state.next_dealer
+        # Who deals in fact: a substitute in the seat (Law 27), named for whom she plays.
+        player, member = state.player_at(seat), state.seats[seat]
+        dealer = game.seating.seat_label(seat, player.name)
+        if player != member:
+            return Words(
+                standing,
+                f"Deal {state.next_number}: {dealer} deals, for {member.name} (Law 27).",
+            )
         return Words(standing, f"Deal {state.next_number}: {dealer} deals.")
     return Words(
         standing,

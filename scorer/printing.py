@@ -12,28 +12,25 @@ of the worker's own, at a lower priority, one document at a time (the printer be
 from __future__ import annotations
 
 import mimetypes
+import multiprocessing
 import os
-import pickle
-import select
-import signal
-import subprocess
-import sys
 import threading
-import time
-import traceback
 from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
+import django
 import pydyf
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.utils import timezone
+from pebble import ProcessExpired, ProcessPool
 from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
@@ -53,157 +50,111 @@ STUCK = (
 
 
 class Busy(Exception):
-    """The printer stayed busy past its wait, or had no room left in its queue."""
+    """The printer stayed busy past its wait, had no room left in its queue, or could not
+    finish the document."""
 
 
 class Printer:
-    """A process that lays out documents for this one, one at a time, with a few more
+    """Documents laid out one at a time in a process of this one's own, with a few more
     waiting their turn for `wait` seconds at most; any beyond those are refused at once,
     so that printing never takes all of a worker's threads (four each, `make serve`: one
-    printing, two waiting, one for the tables). The process starts with the first document
-    (or when a server's worker starts, config/gunicorn.py), again if it dies, is given a
-    document `patience` seconds at most, is replaced after `documents` of them (WeasyPrint
-    keeps a little of each), and ends when this process does (its end of the pipe closes)."""
+    printing, two waiting, one for the tables).
+
+    The process is pebble's: a pool of one, started with the first document (or when a
+    server's worker starts, config/gunicorn.py), replaced after `documents` of them
+    (WeasyPrint keeps a little of each) or when it dies, and ended with this process. A
+    document not back within `patience` seconds of its turn is refused and the process
+    stopped, whether it was laying the document out or had not even taken it up (pebble's
+    own timeout counts only from then): the next document gets a new one."""
 
     def __init__(self, *, waiting: int, wait: float, patience: float, documents: int) -> None:
+        self.room = waiting  # how many documents may wait their turn
         self.wait = wait
         self.patience = patience
         self.documents = documents
-        self._places = threading.BoundedSemaphore(1 + waiting)
-        self._press = threading.Lock()
-        # Used only with the press held:
-        self._process: subprocess.Popen[bytes] | None = None
-        self._printed = 0
-
-    @property
-    def pid(self) -> int | None:
-        """The printing process's id, while there is one."""
-        return self._process.pid if self._process is not None else None
+        # Notified whenever a document starts or stops waiting or printing.
+        self.changed = threading.Condition()
+        self.printing = False
+        self.waiting = 0
+        # Used only with the turn held:
+        self.pid: int | None = None  # the process that printed the last document
+        self._pool: ProcessPool | None = None
 
     def start(self) -> None:
-        """Start the printing process now, rather than with the first document."""
-        with self._press:
-            self._running()
+        """Start the printing process now, rather than with the first document: a blank
+        page laid out, its stylesheet and fonts loaded with it."""
+        self.lay_out("")
 
     @contextmanager
     def turn(self) -> Iterator[None]:
         """The printer to oneself, or Busy."""
-        if not self._places.acquire(blocking=False):
-            raise Busy(BUSY)
-        try:
-            if not self._press.acquire(timeout=self.wait):
+        with self.changed:
+            if self.printing and self.waiting >= self.room:
                 raise Busy(BUSY)
+            self.waiting += 1
+            self.changed.notify_all()
             try:
-                yield
+                free = self.changed.wait_for(lambda: not self.printing, timeout=self.wait)
             finally:
-                self._press.release()
+                self.waiting -= 1
+                self.changed.notify_all()
+            if not free:
+                raise Busy(BUSY)
+            self.printing = True
+        try:
+            yield
         finally:
-            self._places.release()
+            with self.changed:
+                self.printing = False
+                self.changed.notify_all()
 
     def lay_out(self, html: str, copies: int = 1) -> bytes:
         """The document's HTML as PDF, `copies` times over."""
         with self.turn():
-            kind, answer = self._ask((html, copies))
-        if kind != "pdf" or not isinstance(answer, bytes):
-            raise RuntimeError(f"the printing process could not lay out a document:\n{answer!s}")
-        return answer
+            document = self._running().schedule(_print, (html, copies))
+            try:
+                self.pid, pdf = document.result(timeout=self.patience)
+            except TimeoutError:
+                self.stop()
+                raise Busy(STUCK) from None
+            except (ProcessExpired, BrokenProcessPool):
+                # Gone (killed short of memory, say): the pool starts another, or is
+                # replaced with the next document.
+                self.pid = None
+                raise Busy(STUCK) from None
+        return pdf
 
-    def _running(self) -> subprocess.Popen[bytes]:
-        if self._process is not None and self._printed >= self.documents:
-            self._stop()
-        if self._process is None or self._process.poll() is not None:
-            # A new interpreter, not a fork: a worker's other threads may hold locks.
-            self._process = subprocess.Popen(
-                [sys.executable, "-c", _PRINTER_PROCESS],
-                cwd=settings.BASE_DIR,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
+    def stop(self) -> None:
+        """Stop the printing process; the next document starts another."""
+        if self._pool is not None:
+            self._pool.stop()  # type: ignore[no-untyped-call]  # pebble leaves it unannotated
+            self._pool.join()
+            self._pool = None
+        self.pid = None
+
+    def _running(self) -> ProcessPool:
+        if self._pool is None or not self._pool.active:  # never started, or broken
+            self.stop()
+            self._pool = ProcessPool(
+                max_workers=1,
+                max_tasks=self.documents,
+                initializer=django.setup,
+                # A new interpreter, not a fork: a worker's other threads may hold locks.
+                context=multiprocessing.get_context("spawn"),
             )
-            self._printed = 0
-        return self._process
-
-    def _stop(self) -> None:
-        if self._process is not None:
-            self._process.kill()
-            self._process.wait()
-            self._process = None
-
-    def _ask(self, document: tuple[str, int]) -> tuple[str, bytes | str]:
-        process = self._running()
-        try:
-            _send(process.stdin, pickle.dumps(document))
-            # As `serve` sends it: ("pdf", the PDF) or ("error", the traceback).
-            answer: tuple[str, bytes | str] = pickle.loads(
-                _receive(process.stdout, time.monotonic() + self.patience)
-            )
-        except BaseException:
-            # Gone (killed short of memory, say), stuck, or left in the middle of an
-            # answer: a new one for the next document.
-            self._stop()
-            raise
-        self._printed += 1
-        return answer
+        return self._pool
 
 
-_PRINTER_PROCESS = "import django; django.setup(); import scorer.printing as p; p.serve()"
+def _print(html: str, copies: int) -> tuple[int, bytes]:
+    """In the printer's process: the document as PDF, and which process made it."""
+    _give_way()
+    return os.getpid(), _lay_out(html, copies)
 
 
-def serve() -> None:
-    """The printer's process: a document's HTML in on stdin, its PDF out on stdout, until
-    the worker that started it has gone. It gives way to the site's (a niceness of 10),
-    and leaves Ctrl-C to the worker, whose going ends it."""
+@cache
+def _give_way() -> None:
+    """The printer's process gives way to the site's: a niceness of 10, set once."""
     os.nice(10)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    answers = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # whatever else is printed goes to the log, not into a PDF
-    while True:
-        try:
-            html, copies = pickle.loads(_receive(sys.stdin.buffer))
-        except EOFError:
-            return
-        answer: tuple[str, bytes | str]
-        try:
-            answer = ("pdf", _lay_out(html, copies))
-        except Exception:
-            answer = ("error", traceback.format_exc())
-        try:
-            _send(answers, pickle.dumps(answer))
-        except BrokenPipeError:
-            return
-
-
-def _send(pipe: IO[bytes] | None, message: bytes) -> None:
-    """A message down a pipe: its length in 8 bytes, then itself."""
-    assert pipe is not None
-    pipe.write(len(message).to_bytes(8, "big"))
-    pipe.write(message)
-    pipe.flush()
-
-
-def _receive(pipe: IO[bytes] | None, deadline: float | None = None) -> bytes:
-    """A message from a pipe; Busy if it has not come whole by the deadline."""
-    assert pipe is not None
-    size = int.from_bytes(_read(pipe, 8, deadline), "big")
-    return _read(pipe, size, deadline)
-
-
-def _read(pipe: IO[bytes], size: int, deadline: float | None) -> bytes:
-    if deadline is None:  # the printer's own end: it waits for as long as the worker lives
-        data = pipe.read(size)
-        if len(data) < size:
-            raise EOFError("the worker that started this printing process has gone")
-        return data
-    parts, left = [], size  # read from the descriptor itself: nothing is left in a buffer
-    while left:
-        ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            raise Busy(STUCK)
-        part = os.read(pipe.fileno(), min(left, 1 << 20))
-        if not part:
-            raise EOFError("the printing process has gone")
-        parts.append(part)
-        left -= len(part)
-    return b"".join(parts)
 
 
 # The longest documents (a 40-rubber evening, the largest pad) take about a second or two:
@@ -268,13 +219,20 @@ def _lay_out(html: str, copies: int) -> bytes:
 
 
 def _repeat(copies: int) -> Callable[[Document, pydyf.PDF], None]:
-    """WeasyPrint's last step before the PDF is written: the pages drawn, once, listed
-    `copies` times. Every copy of a page points at its one drawing, so fifty pages cost
-    no more than one to make, and the file is hardly larger. (Document.copy would list
-    the laid-out pages again, but would draw each copy anew: 80 ms a page of pads.)"""
+    """WeasyPrint's last step before the PDF is written (its `finisher`): the pages drawn,
+    once, listed `copies` times. Every copy of a page points at its one drawing, so fifty
+    pages cost no more than one to make, and the file is hardly larger. (Document.copy
+    would list the laid-out pages again, but would draw each copy anew: 80 ms a page of
+    pads.) The pages are found among the PDF's objects by their type, /Page as the PDF
+    standard names it, and each copy is added with pydyf's add_page: its documented API,
+    not the way it happens to keep its list of pages."""
 
     def finish(document: Document, pdf: pydyf.PDF) -> None:
-        drawn = [pdf.objects[number] for number in pdf.pages["Kids"][::3]]
+        drawn = [
+            page
+            for page in pdf.objects
+            if isinstance(page, pydyf.Dictionary) and page.get("Type") == "/Page"
+        ]
         for _ in range(copies - 1):
             for page in drawn:
                 pdf.add_page(pydyf.Dictionary(page))

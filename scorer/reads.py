@@ -31,6 +31,8 @@ class TableState:
     in_progress: Deal | None
     # The sheet of `recorded`, given by a write that has worked it out already.
     worked: Any = field(default=None, compare=False, repr=False)
+    # Law 27: who plays each seat for its member now, seat by seat (None: the member).
+    substitutes: tuple[Member | None, ...] = ()
 
     @cached_property
     def sheet(self) -> Any:
@@ -53,6 +55,16 @@ class TableState:
     def game(self) -> engine.CardGame[Any, Any]:
         return self.rubber.game_rules
 
+    def player_at(self, seat: int) -> Member:
+        """Who plays the seat now: its member, or the substitute he appointed (Law 27)."""
+        stand_in = self.substitutes[seat] if self.substitutes else None
+        return stand_in if stand_in is not None else self.seats[seat]
+
+    @property
+    def players(self) -> tuple[Member, ...]:
+        """Everyone who may record at the rubber: its members and their substitutes."""
+        return (*self.seats, *(member for member in self.substitutes if member is not None))
+
     def partnership(self, side: engine.Side) -> tuple[Member, Member]:
         first, second = engine.seats_of(side)
         return self.seats[first], self.seats[second]
@@ -73,33 +85,51 @@ def seated(rubber: Rubber, seats: Iterable[Seat]) -> tuple[Member, ...]:
     return tuple(by_seat[game.seating.player_at(seat)] for seat in engine.SEATS)
 
 
+def substituted(rubber: Rubber, seats: Iterable[Seat]) -> tuple[Member | None, ...]:
+    """Who plays for whom (Law 27), seat by seat from 0, as `seated` gives the members:
+    the substitute, or None."""
+    by_seat = {seat.position: seat.substitute if seat.substitute_id else None for seat in seats}
+    game = rubber.game_rules
+    return tuple(by_seat[game.seating.player_at(seat)] for seat in engine.SEATS)
+
+
 def table_state(rubber: Rubber) -> TableState:
-    return _state(rubber, seated(rubber, rubber.seats.select_related("member")))
+    return _state(rubber, list(rubber.seats.select_related("member", "substitute")))
 
 
 def table_state_of(pk: int) -> TableState:
     """The state of rubber `pk` in two queries: the rubber with its seats, then the deals.
     Raises Rubber.DoesNotExist."""
     # In any order: seated() puts each in his place, and unsorted the query costs a fifth less.
-    seats = list(Seat.objects.filter(rubber_id=pk).select_related("rubber", "member").order_by())
+    seats = list(
+        Seat.objects.filter(rubber_id=pk)
+        .select_related("rubber", "member", "substitute")
+        .order_by()
+    )
     if not seats:
         raise Rubber.DoesNotExist(f"no rubber {pk}")
-    return _state(seats[0].rubber, seated(seats[0].rubber, seats))
+    return _state(seats[0].rubber, seats)
 
 
 def states_of(rubbers: QuerySet[Rubber]) -> list[TableState]:
     """Many rubbers' states, for a list, in three queries: the rubbers, their seats with
-    their members, their deals."""
+    their members (and any substitute), their deals."""
     return [
-        _state(rubber, seated(rubber, rubber.seats.all()))
-        for rubber in rubbers.prefetch_related("seats__member", "deals")
+        _state(rubber, list(rubber.seats.all()))
+        for rubber in rubbers.prefetch_related("seats__member", "seats__substitute", "deals")
     ]
 
 
-def _state(rubber: Rubber, seats: tuple[Member, ...]) -> TableState:
+def _state(rubber: Rubber, seats: list[Seat]) -> TableState:
     deals = list(rubber.deals.all())
     in_progress = deals.pop() if deals and deals[-1].in_progress else None
-    return TableState(rubber, seats, tuple(deals), in_progress)
+    return TableState(
+        rubber,
+        seated(rubber, seats),
+        tuple(deals),
+        in_progress,
+        substitutes=substituted(rubber, seats),
+    )
 
 
 def worked_out(rubber: Rubber, deals: Iterable[Deal]) -> Any:

@@ -4,27 +4,43 @@ module reads the table from the database, asks the engine, and writes what it de
 
 Each write runs inside `once.carry_out` (its form's key taken once, in one transaction)
 and moves the table's revision on from the one its form was shown at, or is refused as
-stale. That a member belongs to one table at a time, and has one claim open at a time, the
-database enforces (`Membership`, `Candidacy`).
+stale. Each first waits for the tables' turn (`kept.take_turn`), so that what it reads of
+every table is what it writes over.
+
+The database holds the evening together, whoever writes: a member belongs to one table at
+a time and has one claim open at a time (`Membership`, `Candidacy`), and plays one rubber
+in play at a time at the evening's tables, nor leaves the table of the rubber he plays
+(the guards of `kept.SEATED`). The checks here come first only to say so in words.
 """
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from django.contrib.auth.models import User
 from django.core import signing
-from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
-from scorer import engine, writes
+from scorer import engine, kept, writes
 from scorer.converters import number
 from scorer.engine import tables as laws
-from scorer.models import Candidacy, Member, Membership, Rubber, Seat, Table, TableCut
+from scorer.models import (
+    Candidacy,
+    Member,
+    Membership,
+    Noticeboard,
+    Rubber,
+    Seat,
+    Table,
+    TableCut,
+)
 from scorer.once import Refused, Stale
 
 BROKEN_UP = "the table broke up"
@@ -92,7 +108,130 @@ def belongs_to(member: Member) -> Table | None:
     return membership.table if membership is not None else None
 
 
+# -- Who plays where, this evening -------------------------------------------------------------
+
+
+def playing(day: date, members: Iterable[Member] | None = None) -> dict[int, Seat]:
+    """Who plays a rubber in play at the evening's tables, and the seat he plays: his own,
+    or one he holds as a substitute (Law 27). `members`: these alone."""
+    seats = Seat.objects.filter(
+        rubber__at_table__day=day, rubber__agreed_at__isnull=True
+    ).select_related("rubber", "member", "substitute")
+    if members is not None:
+        pks = [member.pk for member in members]
+        seats = seats.filter(Q(substitute__in=pks) | Q(substitute__isnull=True, member__in=pks))
+    return {seat.substitute_id or seat.member_id: seat for seat in seats}
+
+
+def plays_at(member: Member, seat: Seat) -> str:
+    """Where a member plays, in words: "Mrs. Carr is playing the rubber in play at Table 1",
+    or as a substitute, "Mr. Lacey plays for Mrs. Carr at Table 1 until that rubber ends
+    (Law 27)"."""
+    where = seat.rubber.table  # the table's name, as its rubbers carry it
+    if seat.substitute_id == member.pk:
+        return (
+            f"{member.name} plays for {seat.member.name} at {where} until that rubber ends (Law 27)"
+        )
+    return f"{member.name} is playing the rubber in play at {where}"
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Where the members are at the evening's tables, for the form that forms another:
+    who plays a rubber in play (not to be chosen), and who belongs to a table."""
+
+    playing: dict[int, Seat]
+    belongs: dict[int, Membership]
+
+    def label(self, member: Member) -> str:
+        """A member as a candidate: "Mr. Dane (Table 1, sitting out)"."""
+        membership = self.belongs.get(member.pk)
+        if membership is None:
+            return member.name
+        in_play = {seat.rubber.at_table_id for seat in self.playing.values()}
+        now = "sitting out" if membership.table_id in in_play else "between rubbers"
+        return f"{member.name} ({membership.table.name}, {now})"
+
+    def not_offered(self) -> list[str]:
+        """Who may not be chosen, table by table: "Not offered, playing the rubber in play
+        at Table 1: Col. Hartley, Miss Fenwick, Mr. Dane, Mrs. Carr." """
+        by_table: dict[str, list[str]] = {}
+        for pk, seat in self.playing.items():
+            name = seat.member.name
+            if seat.substitute_id == pk and seat.substitute is not None:
+                name = f"{seat.substitute.name} (for {seat.member.name})"
+            by_table.setdefault(seat.rubber.table, []).append(name)
+        return [
+            f"Not offered, playing the rubber in play at {table}: {', '.join(sorted(names))}."
+            for table, names in sorted(by_table.items())
+        ]
+
+
+def whereabouts(day: date) -> Whereabouts:
+    belongs = Membership.objects.filter(left_at__isnull=True, table__day=day).select_related(
+        "table"
+    )
+    return Whereabouts(playing(day), {membership.member_id: membership for membership in belongs})
+
+
+# -- Taking turns, and the database's refusals in words ----------------------------------------
+
+# The guards' refusals (scorer/kept.py), in words: the checks below say it first, by name;
+# these answer a write that raced past them and met the database.
+_GUARDS_SAY = {
+    kept.ONE_RUBBER_IN_PLAY: (
+        "Someone chosen is playing a rubber in play at another table: a member plays one "
+        "rubber at a time at the evening's tables. Nothing was done."
+    ),
+    kept.KEEPS_HIS_PLACE: (
+        "A player of the rubber in play keeps his place at its table until it is agreed "
+        "(or he appoints a substitute, Law 27). Nothing was done."
+    ),
+}
+
+
+def _in_turn[**P, R](write: Callable[P, R]) -> Callable[P, R]:
+    """A write at the evening's tables, whole or not at all: it first waits for the tables'
+    turn (on PostgreSQL; SQLite's writes take turns already), so that what it reads is what
+    it writes over; and a guard of the database refusing it is said in words."""
+
+    @functools.wraps(write)
+    def in_turn(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            with transaction.atomic():
+                kept.take_turn(connection)
+                return write(*args, **kwargs)
+        except DatabaseError as error:
+            said = next(
+                (words for guard, words in _GUARDS_SAY.items() if guard in str(error)), None
+            )
+            if said is None:
+                raise
+            raise Refused(said) from None
+
+    return in_turn
+
+
+def _refuse_if_playing(day: date, members: Iterable[Member], then: str) -> None:
+    """Refuse, by name, members playing a rubber in play at the evening's tables."""
+    chosen = list(members)
+    elsewhere = playing(day, chosen)
+    for member in chosen:
+        seat = elsewhere.get(member.pk)
+        if seat is not None:
+            raise Refused(
+                f"{plays_at(member, seat)}; a member plays one rubber at a time at the evening's "
+                f"tables. {then}"
+            )
+
+
 # -- Forming a table (Laws 17, 21, 22, 25, 28) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Formed:
+    table: Table
+    said: tuple[str, ...]  # each claim at another table its candidates held, now settled
 
 
 def form_table(
@@ -103,10 +242,31 @@ def form_table(
     user: User,
     rng: random.Random | None = None,
 ) -> Table:
+    """A new table (`form`): the table alone."""
+    return form(name=name, day=day, candidates=candidates, user=user, rng=rng).table
+
+
+@_in_turn
+def form(
+    *,
+    name: str,
+    day: date,
+    candidates: list[Member],
+    user: User,
+    rng: random.Random | None = None,
+) -> Formed:
     """A new table from its candidates, in the order they came: the engine decides who
-    belongs and who plays first; the first rubber begins with the cut for partners."""
+    belongs and who plays first; the first rubber begins with the cut for partners. A
+    candidate playing a rubber in play at another table is refused; a claim a candidate
+    held at another table is withdrawn, and said so."""
     rng = rng or random.SystemRandom()
     returning = _helping_form(candidates)
+    _refuse_if_playing(
+        day,
+        candidates,
+        "He may be a candidate here once that rubber is agreed, or once he has appointed a "
+        "substitute there (Law 27).",
+    )
     decided = laws.form([_candidate(member, day) for member in candidates], rng)
     by_pk = {member.pk: member for member in candidates}
     try:
@@ -116,6 +276,7 @@ def form_table(
         raise Refused(
             f"There is a {name} this evening already: give the new table another name."
         ) from None
+    said = _settle_claims(candidates, table)
     if returning is not None:
         _help_form(returning, table, user)
     now = timezone.now()
@@ -135,7 +296,26 @@ def form_table(
         kind=TableCut.FORMED,
         rng=rng,
     )
-    return table
+    return Formed(table, said)
+
+
+def _settle_claims(candidates: list[Member], table: Table) -> tuple[str, ...]:
+    """A candidate of a new table gives up any claim he held at another: he plays (or
+    waits) here now, and has one claim at a time. The claim is settled, and said so."""
+    now = timezone.now()
+    said = []
+    open_claims = Candidacy.objects.filter(member__in=candidates, settled_at__isnull=True)
+    for claim in open_claims.select_related("member", "table").order_by("pk"):
+        settled = Candidacy.objects.filter(pk=claim.pk, settled_at__isnull=True).update(
+            settled_at=now, settled=f"withdrawn: a candidate when {table.name} formed"
+        )
+        if settled:
+            Table.objects.filter(pk=claim.table_id).update(revision=F("revision") + 1)
+            said.append(
+                f"{claim.member.name}'s claim at {claim.table.name} is withdrawn: a candidate "
+                f"at {table.name}."
+            )
+    return tuple(said)
 
 
 def _candidate(member: Member, day: date) -> laws.Candidate:
@@ -176,9 +356,10 @@ def _helping_form(candidates: list[Member]) -> Membership | None:
 
 def _help_form(membership: Membership, table: Table, user: User) -> None:
     """Law 26: leaving his table to make a fresh one with three candidates, a member keeps
-    the right to return: his claim there goes first, and his place here can be filled."""
+    the right to return: his claim there goes first, and his place here can be filled.
+    (Not a player of its rubber in play: `form` refuses him, as the database would.)"""
     now = timezone.now()
-    Membership.objects.filter(pk=membership.pk).update(
+    Membership.objects.filter(pk=membership.pk, left_at__isnull=True).update(
         left_at=now, why_left=f"helped three candidates form {table.name} (Law 26)"
     )
     Table.objects.filter(pk=membership.table_id).update(revision=F("revision") + 1)
@@ -220,9 +401,8 @@ def _begin(
         first_dealer=writes.CUT_FOR_PARTNERS,
         user=user,
         rng=rng,
+        at_table=table,
     )
-    Rubber.objects.filter(pk=rubber.pk).update(at_table=table)
-    rubber.at_table = table
     TableCut.objects.create(
         table=table,
         rubber=rubber,
@@ -250,6 +430,7 @@ def _moved_on(table: Table, seen: str) -> None:
     table.refresh_from_db()
 
 
+@_in_turn
 def claim_entry(*, table: Table, member: Member, seen: str, user: User) -> str:
     """A candidate's claim to the first vacancy (Laws 22, 24). Said in words: when he
     will enter, or that he waits."""
@@ -265,6 +446,7 @@ def claim_entry(*, table: Table, member: Member, seen: str, user: User) -> str:
             f"table\u201d there). Cutting into {table.name} forfeits the right of re-entry "
             "there (Law 26)."
         )
+    _refuse_a_second_claim(member, table)
     broken = Membership.objects.filter(
         member=member, table__day=table.day, why_left=BROKEN_UP
     ).exists()
@@ -275,10 +457,9 @@ def claim_entry(*, table: Table, member: Member, seen: str, user: User) -> str:
                 member=member,
                 prior="that player's table broke up (Law 28)" if broken else "",
             )
-    except IntegrityError:
-        other = Candidacy.objects.filter(member=member, settled_at__isnull=True).first()
-        where = other.table.name if other else "another table"
-        raise Refused(f"{member.name} has claimed a place at {where} already.") from None
+    except IntegrityError:  # a claim made meanwhile, past the check above
+        _refuse_a_second_claim(member, table)
+        raise
     seen_view = view(table)
     if len(seen_view.places) >= laws.FULL:
         return (
@@ -293,6 +474,25 @@ def claim_entry(*, table: Table, member: Member, seen: str, user: User) -> str:
     return f"{member.name} claims entry to {table.name}: entry comes at the next cut (Law 24)."
 
 
+def _refuse_a_second_claim(member: Member, table: Table) -> None:
+    """One claim at a time: the one he has, and how to give it up for this one."""
+    other = (
+        Candidacy.objects.filter(member=member, settled_at__isnull=True)
+        .select_related("table")
+        .first()
+    )
+    if other is None:
+        return
+    if other.table_id == table.pk:
+        raise Refused(f"{member.name} has claimed a place at {table.name} already.")
+    raise Refused(
+        f"{member.name} has claimed a place at {other.table.name} already; a member has one "
+        "claim at a time. To claim here instead, withdraw that one first (\u201cWithdraw the "
+        f"claim\u201d at {other.table.name})."
+    )
+
+
+@_in_turn
 def withdraw_claim(*, table: Table, member: Member, seen: str, user: User) -> str:
     _moved_on(table, seen)
     updated = Candidacy.objects.filter(table=table, member=member, settled_at__isnull=True).update(
@@ -303,6 +503,7 @@ def withdraw_claim(*, table: Table, member: Member, seen: str, user: User) -> st
     return f"{member.name}'s claim at {table.name} is withdrawn."
 
 
+@_in_turn
 def next_rubber(
     *,
     table: Table,
@@ -314,7 +515,9 @@ def next_rubber(
     """The cut for the next rubber (Laws 21–24): candidates who claimed before it enter
     where there is room, and those who have played the most consecutive rubbers sit out,
     ties cut, the highest out. The players may agree to depart from the cut: then the four
-    they name play, and the record says who confirmed it."""
+    they name play, and the record says who confirmed it. A claimant playing a rubber at
+    another table waits for it to end; a member of this one playing elsewhere (a
+    substitute there, Law 27) is named, and the cut waits for him."""
     _moved_on(table, seen)
     rng = rng or random.SystemRandom()
     now = timezone.now()
@@ -326,18 +529,25 @@ def next_rubber(
             f"The rubber in play at {table.name} is not yet agreed: its players agree it "
             "(or abandon it) before the next is cut for."
         )
+    busy = playing(table.day)
+    free = [claim for claim in seen_view.waiting if claim.member_id not in busy]
     members = len(seen_view.places)
-    if members + len(seen_view.waiting) < laws.PLAYERS:
+    if members + len(free) < laws.PLAYERS:
         raise Refused(
-            f"{table.name} has {members} members and too few candidates to make four: "
-            "a rubber needs four players."
+            f"{table.name} has {members} members and too few candidates free to play to make "
+            "four: a rubber needs four players."
         )
     if members < laws.PLAYERS:  # short of four: candidates fill the places, by their right
-        for claim in seen_view.waiting[: laws.PLAYERS - members]:
+        for claim in free[: laws.PLAYERS - members]:
             _enter(table, claim)
         seen_view = view(table)
     claims = [
-        laws.Claim(claim.member_id, claim.claimed_at, prior=bool(claim.prior))
+        laws.Claim(
+            claim.member_id,
+            claim.claimed_at,
+            prior=bool(claim.prior),
+            playing_elsewhere=claim.member_id in busy,
+        )
         for claim in seen_view.waiting
     ]
     decided = laws.cut_out(
@@ -350,7 +560,7 @@ def next_rubber(
     for pk in decided.entering:
         _enter(table, by_claim[pk])
     by_pk = {m.pk: m for m in Member.objects.filter(pk__in=[*decided.playing, *decided.entering])}
-    playing = [by_pk[pk] for pk in decided.playing]
+    playing_now = [by_pk[pk] for pk in decided.playing]
     reasons = decided.reasons
     departed = False
     if agreed_players is not None and {m.pk for m in agreed_players} != set(decided.playing):
@@ -363,14 +573,20 @@ def next_rubber(
         strangers = [m.name for m in agreed_players if m.pk not in table_now]
         if strangers:
             raise Refused(f"{', '.join(strangers)}: not of {table.name}; only its members play.")
-        playing, departed = agreed_players, True
+        playing_now, departed = agreed_players, True
         reasons = (
             *reasons,
             laws.Why(0, f"The table agreed to depart from the cut; confirmed by {_name(user)}."),
         )
+    _refuse_if_playing(
+        table.day,
+        playing_now,
+        f"The cut would seat him at {table.name}: wait for that rubber to end, or play "
+        "otherwise by agreement without him.",
+    )
     return _begin(
         table,
-        playing,
+        playing_now,
         decided.cut,
         reasons,
         user,
@@ -381,12 +597,19 @@ def next_rubber(
 
 
 def _enter(table: Table, claim: Candidacy) -> None:
+    now = timezone.now()
+    entered = Candidacy.objects.filter(pk=claim.pk, settled_at__isnull=True).update(
+        settled_at=now, settled="entered"
+    )
+    if not entered:
+        raise Stale(
+            f"{claim.member.name}'s claim at {table.name} was settled meanwhile. Nothing was done."
+        )
     # Law 26: one returning leaves the table he helped to form; his place there is filled.
     Membership.objects.filter(member=claim.member, left_at__isnull=True).exclude(
         table=table
-    ).update(left_at=timezone.now(), why_left=f"returned to {table.name} (Law 26)")
+    ).update(left_at=now, why_left=f"returned to {table.name} (Law 26)")
     _join(table, claim.member)
-    Candidacy.objects.filter(pk=claim.pk).update(settled_at=timezone.now(), settled="entered")
 
 
 def _name(user: User) -> str:
@@ -394,6 +617,7 @@ def _name(user: User) -> str:
     return member.name if member is not None else str(user.get_username())
 
 
+@_in_turn
 def leave(*, table: Table, member: Member, seen: str, user: User) -> str:
     """A member leaves the table. Not while playing a rubber still in play: he appoints
     a substitute (Law 27), or the rubber is agreed or abandoned, first."""
@@ -414,21 +638,29 @@ def leave(*, table: Table, member: Member, seen: str, user: User) -> str:
     return f"{member.name} has left {table.name}."
 
 
+@_in_turn
 def appoint_substitute(
     *, table: Table, quitting: Member, substitute: Member, seen: str, user: User
 ) -> str:
     """Law 27: a player quitting during a rubber appoints a substitute with the other
-    three's consent, until the rubber ends. The rubber still posts to him."""
+    three's consent, until the rubber ends: someone not playing a rubber in play at the
+    evening's tables. The rubber still posts to him."""
     _moved_on(table, seen)
     seen_view = view(table)
     rubber = seen_view.in_play
-    if rubber is None:
+    # Locked, so that an agreement a moment before is read once committed, not raced.
+    if (
+        rubber is None
+        or not Rubber.objects.select_for_update()
+        .filter(pk=rubber.pk, agreed_at__isnull=True)
+        .exists()
+    ):
         raise Refused(
             f"No rubber is in play at {table.name}: a substitute is for a rubber in play."
         )
-    playing = [seat.substitute_id or seat.member_id for seat in seen_view.seats]
+    playing_it = [seat.substitute_id or seat.member_id for seat in seen_view.seats]
     try:
-        laws.check_substitute(quitting=quitting.pk, substitute=substitute.pk, playing=playing)
+        laws.check_substitute(quitting=quitting.pk, substitute=substitute.pk, playing=playing_it)
     except engine.RubberError as error:
         raise Refused(str(error)[:1].upper() + str(error)[1:] + ".") from None
     seat = next(
@@ -439,6 +671,16 @@ def appoint_substitute(
             f"{quitting.name} is a substitute: the member replaced, "
             f"{seat.member.name}, appoints another."
         )
+    if not user.is_staff and getattr(user, "member", None) == quitting:
+        raise Refused(
+            f"The other three players consent to {quitting.name}'s substitute (Law 27): one of "
+            "them confirms it, or the staff."
+        )
+    _refuse_if_playing(
+        table.day,
+        [substitute],
+        "A substitute is someone not playing (Law 27): choose another.",
+    )
     Seat.objects.filter(pk=seat.pk, substitute__isnull=True).update(
         substitute=substitute, substitute_confirmed_by=user
     )
@@ -450,8 +692,10 @@ def appoint_substitute(
     )
 
 
+@_in_turn
 def break_up(*, table: Table, seen: str, user: User) -> str:
-    """Law 28: the table breaks up; its players have a prior right at other tables."""
+    """Law 28: the table breaks up; its players have a prior right at other tables, and
+    its follow links lapse."""
     _moved_on(table, seen)
     seen_view = view(table)
     if seen_view.in_play is not None:
@@ -486,8 +730,8 @@ def follow_token(table: Table) -> str:
 
 
 def follows(token: str, *, now: datetime | None = None) -> Table | None:
-    """The table a follow link opens, or None: forged, revoked, or its evening over (at
-    six the next morning, by the club's clock)."""
+    """The table a follow link opens, or None: forged, revoked, the table broken up, or
+    its evening over (at six the next morning, by the club's clock)."""
     try:
         data = signing.loads(token, salt=FOLLOW_SALT)
     except signing.BadSignature:
@@ -497,13 +741,14 @@ def follows(token: str, *, now: datetime | None = None) -> Table | None:
     pk, generation = data.get("t"), data.get("g")
     if not isinstance(pk, int) or not isinstance(generation, int):
         return None
-    table = Table.objects.filter(pk=pk, follow=generation).first()
-    if table is None:
-        return None
-    ends = _evening_start(table.day) + timedelta(hours=30)
-    if (now or timezone.now()) >= ends:
+    table = Table.objects.filter(pk=pk, follow=generation, broken_up_at__isnull=True).first()
+    if table is None or _evening_over(table.day, now):
         return None
     return table
+
+
+def _evening_over(day: date, now: datetime | None) -> bool:
+    return (now or timezone.now()) >= _evening_start(day) + timedelta(hours=30)
 
 
 def revoke_follow(*, table: Table, seen: str, user: User) -> str:
@@ -512,27 +757,75 @@ def revoke_follow(*, table: Table, seen: str, user: User) -> str:
     return f"Every follow link of {table.name} given so far is revoked; the page shows a new one."
 
 
+def follow_url(table: Table) -> str:
+    return reverse("scorer:follow", args=[follow_token(table)])
+
+
+# -- The noticeboard: every table of an evening at once ----------------------------------------
+
 NOTICEBOARD_SALT = "scorer.noticeboard"
 
 
+def noticeboard_generation(day: date) -> int:
+    """The generation of the evening's noticeboard links (a new one revokes the old)."""
+    found = Noticeboard.objects.filter(day=day).values_list("generation", flat=True).first()
+    return found if found is not None else 1
+
+
 def noticeboard_token(day: date) -> str:
-    return signing.dumps({"d": day.isoformat()}, salt=NOTICEBOARD_SALT)
+    """A signed link to the evening's tables: it names the evening, the generation of its
+    noticeboard links, and each table's follow link as it stands, so that revoking a
+    table's follow link takes the table off every noticeboard link given before."""
+    shown = dict(tables_of(day).values_list("pk", "follow"))
+    data = {
+        "d": day.isoformat(),
+        "g": noticeboard_generation(day),
+        "f": {str(pk): follow for pk, follow in shown.items()},
+    }
+    return signing.dumps(data, salt=NOTICEBOARD_SALT, compress=True)
 
 
-def noticeboard_day(token: str, *, now: datetime | None = None) -> date | None:
+@dataclass(frozen=True)
+class Board:
+    day: date
+    tables: list[Table]
+
+
+def noticeboard(token: str, *, now: datetime | None = None) -> Board | None:
+    """What a noticeboard link shows, or None: forged, revoked, or its evening over. Each
+    table of the evening not broken up, but one whose follow link was revoked since the
+    link was given (a table formed since shows until its own follow link is revoked)."""
     try:
         data = signing.loads(token, salt=NOTICEBOARD_SALT)
         day = date.fromisoformat(data["d"])
+        generation, follows_then = data["g"], data["f"]
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         return None
-    if (now or timezone.now()) >= _evening_start(day) + timedelta(hours=30):
+    if not isinstance(generation, int) or not isinstance(follows_then, dict):
         return None
-    return day
+    if generation != noticeboard_generation(day) or _evening_over(day, now):
+        return None
+    shown = [
+        table for table in tables_of(day) if table.follow == follows_then.get(str(table.pk), 1)
+    ]
+    return Board(day, shown)
 
 
-def tables_of(day: date) -> list[Table]:
-    return list(Table.objects.filter(day=day).filter(Q(broken_up_at__isnull=True)))
+def revoke_noticeboard(*, day: date, seen: str, user: User) -> str:
+    """Revoke every noticeboard link of the evening given so far, against the generation
+    the staff's page was shown."""
+    shown = number(seen)
+    board, _ = Noticeboard.objects.get_or_create(day=day)
+    moved = Noticeboard.objects.filter(
+        pk=board.pk, generation=shown if shown is not None else -1
+    ).update(generation=F("generation") + 1)
+    if not moved:
+        raise Stale(
+            "The noticeboard's links were revoked since this page was shown: here is its "
+            "link now. Nothing was done."
+        )
+    return "Every noticeboard link of tonight given so far is revoked; the page shows a new one."
 
 
-def follow_url(table: Table) -> str:
-    return reverse("scorer:follow", args=[follow_token(table)])
+def tables_of(day: date) -> QuerySet[Table]:
+    return Table.objects.filter(day=day, broken_up_at__isnull=True)

@@ -25,6 +25,7 @@ urlpatterns = [
     path("evening/", printing.evening, name="evening"),
     path("tables/", tables.evening, name="tables"),
     path("tables/new/", tables.form_table, name="form_table"),
+    path("tables/noticeboard/revoke/", tables.revoke_noticeboard, name="noticeboard_revoke"),
     path("tables/<id:pk>/", tables.table, name="table"),
     path("tables/<id:pk>/claim/", tables.claim, name="table_claim"),
     path("tables/<id:pk>/withdraw/", tables.withdraw_claim, name="table_withdraw"),

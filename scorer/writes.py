@@ -24,7 +24,17 @@ from django.utils import timezone
 
 from scorer import engine, signals
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners, cut_for_the_dummy
-from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, Submission, person
+from scorer.models import (
+    Club,
+    Correction,
+    Deal,
+    Member,
+    Rubber,
+    Seat,
+    Submission,
+    Table,
+    person,
+)
 from scorer.once import Stale, claim, first_answer
 from scorer.presenters import declaration_words, value_words
 from scorer.reads import TableState, table_state, table_state_of, worked_out
@@ -48,12 +58,15 @@ def start_rubber(
     key: uuid.UUID | None = None,
     game: engine.CardGame[Any, Any] = engine.BRIDGE,
     unit: engine.Unit = engine.Unit.RUBBER,
+    at_table: Table | None = None,
 ) -> Rubber:
     """Seat the members round the table with the club's rules in force: four (We, They,
     We, They), or three playing Three-handed Bridge (the dummy's holder, then his left and
     right-hand adversaries: the game says which seats they take). first_dealer is a seat,
     or a cut for deal, for partners and deal, or for the dummy. A form sent again (the same
-    key) answers with the rubber the first one started."""
+    key) answers with the rubber the first one started. `at_table`: the table of the
+    evening it is begun at (scorer/tables.py), whose guards then seat each player in one
+    rubber in play at a time; None, a rubber outside the evening's tables."""
     claimed = claim(key=key, user=user, what="start") if key is not None else None
     if key is not None and claimed is None:
         first = first_answer(key)
@@ -89,6 +102,7 @@ def start_rubber(
     assert isinstance(first_dealer, int)
     rubber = Rubber.objects.create(
         table=table,
+        at_table=at_table,
         game=game.code,
         unit=unit.value,
         started_by=user,

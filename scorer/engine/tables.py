@@ -12,7 +12,8 @@ reason in words, naming the law, for the table's page to show.
   five or six at the table, those who have played the greater number of consecutive
   rubbers withdraw; where that ties, they cut and the highest are out.
 - Entry (Law 24): a claim counts if made before anyone at the table cuts for the next
-  rubber; one made after waits a rubber.
+  rubber; one made after waits a rubber. A claimant still playing a rubber at another
+  table waits until it ends: a member plays one rubber at a time.
 - Moving (Law 26): cutting into another table forfeits the right of re-entry to one's own,
   unless it enables three candidates to form a fresh table.
 - Substitutes (Law 27): appointed with the other three's consent, for the rest of the
@@ -132,6 +133,7 @@ class Claim:
     who: int
     at: datetime
     prior: bool = False  # a prior right: his table broke up (Law 28), or Law 26's return
+    playing_elsewhere: bool = False  # in a rubber at another table: he enters after it
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +160,9 @@ def cut_out(
     if not PLAYERS <= len(members) <= FULL:
         raise RubberError(f"a table has four to six members; this one has {len(members)}")
     reasons: list[Why] = []
-    in_time = [claim for claim in _in_order(claims) if claim.at < cut_at]
-    late = [claim for claim in _in_order(claims) if claim.at >= cut_at]
+    free = [claim for claim in _in_order(claims) if not claim.playing_elsewhere]
+    in_time = [claim for claim in free if claim.at < cut_at]
+    late = [claim for claim in free if claim.at >= cut_at]
     room = FULL - len(members)
     entering = [claim.who for claim in in_time[:room] if claim.who not in ids]
     for who in entering:
@@ -170,6 +173,10 @@ def cut_out(
     for claim in late:
         reasons.append(Why(claim.who, "waits a rubber: claimed after the cut began (Law 24)"))
         waiting.append(claim.who)
+    for claim in _in_order(claims):
+        if claim.playing_elsewhere:
+            reasons.append(Why(claim.who, ELSEWHERE))
+            waiting.append(claim.who)
 
     pool = [*members, *(Member(who, 0) for who in entering)]
     going = len(pool) - PLAYERS
@@ -214,6 +221,9 @@ def cut_out(
         cut=rounds,
         reasons=tuple(reasons),
     )
+
+
+ELSEWHERE = "waits: playing a rubber at another table until it ends"
 
 
 def _in_order(claims: Sequence[Claim]) -> list[Claim]:

@@ -1,5 +1,6 @@
 """Who may see and write a rubber: any member sees it; its players and the staff record in
-it; a player agrees for his own side, the staff for either or both."""
+it; a player agrees for his own side, the staff for either or both. A substitute (Law 27)
+records and agrees as the player she replaces could."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def state_or_404(pk: int) -> reads.TableState:
 
 
 def state_to_write(request: HttpRequest, pk: int) -> reads.TableState:
-    """The rubber, if this user may record in it: one of its four players, or the staff."""
+    """The rubber, if this user may record in it: one of its players (a substitute too), or
+    the staff."""
     state = state_or_404(pk)
     if not may_write(request, state):
         raise PermissionDenied("Only the rubber's four players and the club's staff record deals.")
@@ -31,7 +33,7 @@ def state_to_write(request: HttpRequest, pk: int) -> reads.TableState:
 
 def may_write(request: HttpRequest, state: reads.TableState) -> bool:
     user = request.user
-    return user.is_staff or any(member.user_id == user.pk for member in state.seats)
+    return user.is_staff or any(member.user_id == user.pk for member in state.players)
 
 
 def sides_for(request: HttpRequest, state: reads.TableState) -> set[engine.Side | None]:
@@ -39,8 +41,7 @@ def sides_for(request: HttpRequest, state: reads.TableState) -> set[engine.Side 
     if request.user.is_staff:
         return {engine.Side.WE, engine.Side.THEY, None}
     return {
-        seat_side
+        engine.side_of_seat(position)
         for position, member in enumerate(state.seats)
-        if member.user_id == request.user.pk
-        for seat_side in [engine.side_of_seat(position)]
+        if request.user.pk in (member.user_id, state.player_at(position).user_id)
     }

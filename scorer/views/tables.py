@@ -1,6 +1,12 @@
 """The tables of an evening: the list and forming a table, a table's page and its writes
 (claims, the cut for the next rubber, substitutes, leaving, breaking up), and the pages
-that follow tables without signing in: one table's link, and the noticeboard."""
+that follow tables without signing in: one table's link, and the noticeboard.
+
+Who acts at a table: its members and the staff cut for its next rubber, play otherwise by
+agreement and break it up; the players of its rubber in play (whose consent it takes) and
+the staff appoint a substitute; a member claims, withdraws his claim and leaves for
+himself, the staff for anyone. Anyone else is refused in words, and not offered the
+buttons."""
 
 from __future__ import annotations
 
@@ -23,9 +29,10 @@ from scorer.forms import (
     MemberAtTableForm,
     SubstituteForm,
     TableWriteForm,
+    WithdrawClaimForm,
 )
 from scorer.http import SignedInRequest
-from scorer.models import Member, Table
+from scorer.models import Member, Membership, Table
 from scorer.once import Answer, carry_out
 from scorer.presenters import sheet_view, words
 
@@ -35,18 +42,25 @@ TABLES = "scorer:tables"
 @login_required
 @require_GET
 def evening(request: HttpRequest) -> HttpResponse:
-    """Tonight's tables, and a form to form another."""
+    """Tonight's tables, and a form to form another: it offers only who may be chosen,
+    and names who may not."""
     day = timezone.localdate()
+    where = tables.whereabouts(day)
+    staff = request.user.is_staff
     return render(
         request,
         "scorer/tables.html",
         {
             "tables": [tables.view(table) for table in Table.objects.filter(day=day)],
-            "form": FormTableForm(initial={"name": _next_name(day)}),
+            "form": FormTableForm(initial={"name": _next_name(day)}, where=where),
+            "not_offered": where.not_offered(),
             "noticeboard": (
                 reverse("scorer:noticeboard", args=[tables.noticeboard_token(day)])
-                if request.user.is_staff
+                if staff
                 else None
+            ),
+            "revoke_noticeboard": (
+                TableWriteForm(seen=str(tables.noticeboard_generation(day))) if staff else None
             ),
         },
     )
@@ -64,15 +78,17 @@ def form_table(request: SignedInRequest) -> HttpResponse:
     form = FormTableForm(request.POST)
 
     def write() -> Answer:
-        table = tables.form_table(
+        formed = tables.form(
             name=form.cleaned_data["name"],
             day=timezone.localdate(),
             candidates=form.candidates(),
             user=request.user,
         )
         return Answer(
-            reverse("scorer:table", args=[table.pk]),
-            f"{table.name} is formed: the cut is shown with its reasons.",
+            reverse("scorer:table", args=[formed.table.pk]),
+            " ".join(
+                (f"{formed.table.name} is formed: the cut is shown with its reasons.", *formed.said)
+            ),
         )
 
     return carry_out(request, form, what="form table", write=write, back=reverse(TABLES))
@@ -87,6 +103,8 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     members = [place.member for place in seen.places]
     follow = tables.follow_url(found)
     link = request.build_absolute_uri(follow)
+    me = getattr(request.user, "member", None)
+    staff = request.user.is_staff
     return render(
         request,
         "scorer/table.html",
@@ -100,13 +118,28 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "leaving": MemberAtTableForm(seen=revision, initial=_me(request), auto_id="leave_%s"),
             "substitute": SubstituteForm(seen=revision),
             "depart": DepartForm(seen=revision, members=members),
+            "withdrawals": [
+                (claim, WithdrawClaimForm(seen=revision, initial={"member": claim.member}))
+                if staff or claim.member == me
+                else (claim, None)
+                for claim in seen.waiting
+            ],
+            "of_the_table": staff or me in members,
+            "of_the_rubber": staff or (me is not None and me.pk in _players(seen)),
             "reasons": _reasons(seen),
             "cards": _cards(seen),
             "follow": follow,
             "qr": segno.make(link, error="m").svg_inline(scale=3, dark="#000", light="#fff"),
-            "staff": request.user.is_staff,
+            "staff": staff,
         },
     )
+
+
+def _players(seen: tables.TableView) -> set[int]:
+    """Who plays the rubber in play: its four, and any substitute (Law 27)."""
+    if seen.in_play is None:
+        return set()
+    return {pk for seat in seen.seats for pk in (seat.member_id, seat.substitute_id) if pk}
 
 
 def _me(request: HttpRequest) -> dict[str, Any]:
@@ -141,16 +174,47 @@ def _member_or_staff(request: HttpRequest) -> None:
         raise PermissionDenied("Only members of the club and its staff keep the tables.")
 
 
+def _of_the_table(doing: str) -> Callable[[HttpRequest, Table], None]:
+    """A write for the table's members and the staff alone."""
+
+    def may(request: HttpRequest, found: Table) -> None:
+        member = getattr(request.user, "member", None)
+        if request.user.is_staff or (
+            member is not None
+            and Membership.objects.filter(table=found, member=member, left_at__isnull=True).exists()
+        ):
+            return
+        raise PermissionDenied(f"Only the members of {found.name} and the club's staff {doing}.")
+
+    return may
+
+
+def _of_the_rubber(request: HttpRequest, found: Table) -> None:
+    """A substitute: the players of the rubber in play, whose consent it takes, and the
+    staff alone."""
+    member = getattr(request.user, "member", None)
+    if request.user.is_staff or (member is not None and member.pk in _players(tables.view(found))):
+        return
+    raise PermissionDenied(
+        f"Only the players of the rubber in play at {found.name}, whose consent it takes "
+        "(Law 27), and the club's staff appoint a substitute."
+    )
+
+
 def _at_table(
     request: SignedInRequest,
     pk: int,
     form: TableWriteForm,
     what: str,
     act: Callable[[Table], tuple[str, str]],
+    may: Callable[[HttpRequest, Table], None] | None = None,
 ) -> HttpResponse:
-    """Carry out a write at a table, once, against the revision its form was shown."""
+    """Carry out a write at a table, once, against the revision its form was shown, if
+    this user `may`."""
     _member_or_staff(request)
     found = get_object_or_404(Table, pk=pk)
+    if may is not None:
+        may(request, found)
     back = reverse("scorer:table", args=[found.pk])
 
     def write() -> Answer:
@@ -166,7 +230,9 @@ def _himself_or_staff(request: HttpRequest, member: Member) -> None:
 
 
 def _for_a_member(
-    what: str, write: Callable[..., str]
+    what: str,
+    write: Callable[..., str],
+    form_class: type[MemberAtTableForm] = MemberAtTableForm,
 ) -> Callable[[SignedInRequest, int], HttpResponse]:
     """A write at a table for one member, made by himself or by the staff: a claim, its
     withdrawal, leaving."""
@@ -174,7 +240,7 @@ def _for_a_member(
     @login_required
     @require_POST
     def view(request: SignedInRequest, pk: int) -> HttpResponse:
-        form = MemberAtTableForm(request.POST)
+        form = form_class(request.POST)
         if form.is_valid():
             _himself_or_staff(request, form.cleaned_data["member"])
 
@@ -190,7 +256,7 @@ def _for_a_member(
 
 
 claim = _for_a_member("claim", tables.claim_entry)
-withdraw_claim = _for_a_member("withdraw claim", tables.withdraw_claim)
+withdraw_claim = _for_a_member("withdraw claim", tables.withdraw_claim, WithdrawClaimForm)
 leave = _for_a_member("leave table", tables.leave)
 
 
@@ -206,7 +272,9 @@ def next_rubber(request: SignedInRequest, pk: int) -> HttpResponse:
             f"The rubber has begun (rubber {rubber.pk})."
         )
 
-    return _at_table(request, pk, form, "next rubber", act)
+    return _at_table(
+        request, pk, form, "next rubber", act, _of_the_table("cut for its next rubber")
+    )
 
 
 @login_required
@@ -228,7 +296,9 @@ def depart(request: SignedInRequest, pk: int) -> HttpResponse:
             "with the four they chose, and the record says who confirmed it."
         )
 
-    return _at_table(request, pk, form, "depart from cut", act)
+    return _at_table(
+        request, pk, form, "depart from cut", act, _of_the_table("agree to play otherwise")
+    )
 
 
 @login_required
@@ -250,6 +320,7 @@ def substitute(request: SignedInRequest, pk: int) -> HttpResponse:
                 user=request.user,
             ),
         ),
+        _of_the_rubber,
     )
 
 
@@ -266,6 +337,7 @@ def break_up(request: SignedInRequest, pk: int) -> HttpResponse:
             reverse(TABLES),
             tables.break_up(table=t, seen=form.cleaned_data["seen"], user=request.user),
         ),
+        _of_the_table("break it up"),
     )
 
 
@@ -302,11 +374,30 @@ def follow(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def noticeboard(request: HttpRequest, token: str) -> HttpResponse:
     """Every table of the evening at once, for a screen on the wall."""
-    day = tables.noticeboard_day(token)
-    if day is None:
-        raise Http404("This noticeboard's evening is over; the staff have tonight's.")
-    boards = [_board(found) for found in tables.tables_of(day)]
-    return render(request, "scorer/follow.html", {"board": boards, "one": False, "day": day})
+    board = tables.noticeboard(token)
+    if board is None:
+        raise Http404(
+            "This noticeboard's link has lapsed or been revoked; the staff have tonight's."
+        )
+    boards = [_board(found) for found in board.tables]
+    return render(request, "scorer/follow.html", {"board": boards, "one": False, "day": board.day})
+
+
+@login_required
+@require_POST
+def revoke_noticeboard(request: SignedInRequest) -> HttpResponse:
+    """Revoke every noticeboard link of tonight given so far; the page shows a new one."""
+    if not request.user.is_staff:
+        raise PermissionDenied("Only the staff revoke the noticeboard's links.")
+    form = TableWriteForm(request.POST)
+
+    def write() -> Answer:
+        said = tables.revoke_noticeboard(
+            day=timezone.localdate(), seen=form.cleaned_data["seen"], user=request.user
+        )
+        return Answer(reverse(TABLES), said)
+
+    return carry_out(request, form, what="revoke board", write=write, back=reverse(TABLES))
 
 
 def _board(found: Table) -> dict[str, Any]:

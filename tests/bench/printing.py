@@ -1,17 +1,24 @@
 """Printing: the specimen rubber's sheet, a 40-rubber evening and the largest blank pad
 (50 pages, 4 forms a page, Letter) as PDF, beside WeasyPrint laying out a page of one line
-in the same run; and the memory the pad takes, beside the one-line page's.
+in the same run; the memory the pad takes, beside the one-line page's; and the printer's
+bounds, beside Django's minimal view: how soon a document is refused beyond its queue or
+after its wait, and a phone's poll while the largest pad is laid out.
 
 Documents are laid out in the printer's process (scorer.printing.Printer), so memory is
 read for it and for this process, which stands for the worker: each one's peak resident
 size while one document is made (the peak reset before it, /proc/<pid>/clear_refs).
+Requests go through the whole middleware stack in this process (Django's test client).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 import statistics
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +29,11 @@ RUNS = 15
 EVENING_RUBBERS = 40
 TARGETS_MS = {"rubber": 300, "evening": 2000, "pad": 2000}
 PAD_TARGET_MB = 200
+POLLS = 200
+REFUSED_AT_ONCE_TARGET_MS = 100
+WAIT = 0.3  # a printer's wait for its turn here (the site's is 10 s)
+SLOWEST_POLL_TARGET_MS = 1000
+LARGEST_PAD = "/print/pad/?per_page=4&pages=50&paper=letter"
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
 
 
@@ -71,6 +83,106 @@ def main() -> None:
     print(
         f"    {'the largest pad':<38}{_megabytes(pad)}  (target {PAD_TARGET_MB} MB each: {verdict})"
     )
+    _bounds(specimen)
+
+
+def _bounds(rubber: Any) -> None:
+    """How soon a document is refused beyond the printer's queue, and after waiting its
+    turn, beside Django's minimal view; a phone's poll while the printer lays out the
+    largest pad again and again, beside one with the printer idle."""
+    from django.test import Client
+
+    from scorer import printing
+
+    phone = Client()
+    phone.force_login(rubber.players.first().user)
+    page = phone.get(f"/rubbers/{rubber.pk}/").content.decode()
+    found = re.search(r'hx-get="([^"]*/live/[^"]*)"', page)
+    assert found, "the rubber's page polls"
+    poll = found.group(1).replace("&amp;", "&")
+
+    def refused(printer: printing.Printer) -> None:
+        """The largest pad asked for while another document holds `printer`."""
+        site_printer, printing.printer = printing.printer, printer
+        try:
+            with printer.turn():
+                assert phone.get(LARGEST_PAD).status_code == 503
+        finally:
+            printing.printer = site_printer
+
+    def polled() -> None:
+        assert phone.get(poll, headers={"HX-Request": "true"}).status_code == 204
+
+    logging.disable(logging.WARNING)  # "printer busy", logged for each refusal
+    try:
+        timed = medians(
+            RUNS,
+            minimal=lambda: phone.get("/bench/minimal/"),
+            beyond=lambda: refused(
+                printing.Printer(waiting=0, wait=WAIT, patience=30, documents=500)
+            ),
+            waited=lambda: refused(
+                printing.Printer(waiting=1, wait=WAIT, patience=30, documents=500)
+            ),
+        )
+    finally:
+        logging.disable(logging.NOTSET)
+    ms = {name: seconds * 1000 for name, seconds in timed.items()}
+    idle = _poll_times(polled)
+    busy = _while_printing(lambda: _poll_times(polled))
+    print(f"The printer's bounds, median of {RUNS} requests each (polls: of {POLLS})")
+    print(f"    {"baseline: Django's minimal view":<38}{ms['minimal']:7.1f} ms")
+    at_once = REFUSED_AT_ONCE_TARGET_MS
+    verdict = "within" if ms["beyond"] <= at_once else "OVER"
+    print(
+        f"    {'refused beyond its queue (503)':<38}{ms['beyond']:7.1f} ms  "
+        f"{ms['beyond'] / ms['minimal']:5.1f}×  (target {at_once} ms: {verdict})"
+    )
+    waited = WAIT * 1000 + at_once
+    verdict = "within" if ms["waited"] <= waited else "OVER"
+    print(
+        f"    {'refused after its wait of ' + f'{WAIT * 1000:.0f} ms (503)':<38}"
+        f"{ms['waited']:7.1f} ms  (target {waited:.0f} ms: {verdict})"
+    )
+    print(f"    {'baseline: a poll, the printer idle':<38}{statistics.median(idle):7.1f} ms")
+    slowest = max(busy)
+    verdict = "within" if slowest <= SLOWEST_POLL_TARGET_MS else "OVER"
+    print(
+        f"    {'a poll while the largest pad prints':<38}{statistics.median(busy):7.1f} ms  "
+        f"{statistics.median(busy) / statistics.median(idle):5.1f}×  slowest {slowest:.1f} ms "
+        f"(target {SLOWEST_POLL_TARGET_MS} ms: {verdict})"
+    )
+
+
+def _poll_times(poll: Callable[[], None]) -> list[float]:
+    """Each of POLLS polls' time, in ms."""
+    times = []
+    for _ in range(POLLS):
+        start = time.perf_counter()
+        poll()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def _while_printing(measure: Callable[[], list[float]]) -> list[float]:
+    """`measure`, while another thread has the largest pad printed over and over."""
+    from scorer import printing
+
+    done = threading.Event()
+
+    def print_pads() -> None:
+        while not done.is_set():
+            printing.pad_document(4, 50, "letter")
+
+    pads = threading.Thread(target=print_pads)
+    pads.start()
+    with printing.printer.changed:  # the first under way
+        printing.printer.changed.wait_for(lambda: printing.printer.printing)
+    try:
+        return measure()
+    finally:
+        done.set()
+        pads.join()
 
 
 def _megabytes(peaks: dict[str, list[float]]) -> str:
@@ -91,14 +203,12 @@ def _peaks(make: Callable[[], object]) -> dict[str, list[float]]:
 
 
 def _printers_process() -> int:
-    """The printer's process: this one's child."""
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            if _status(int(proc.name), "PPid") == os.getpid():
-                return int(proc.name)
-        except (OSError, ValueError):
-            continue
-    raise RuntimeError("the printer's process has not started")
+    """The printer's process: the one that printed the last document."""
+    from scorer import printing
+
+    if printing.printer.pid is None:
+        raise RuntimeError("the printer's process has not started")
+    return printing.printer.pid
 
 
 def _status(pid: int, field: str) -> int:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from scorer import tables
 from scorer.models import Rubber, Table
 from tests.support.browser import screenshot, sign_in
 from tests.support.club import make_member
@@ -149,3 +152,51 @@ def test_a_substitute_a_departure_from_the_cut_a_leaver_and_a_break_up_by_their_
     page.get_by_role("link", name="The noticeboard, for a screen on the wall").click()
     expect(page.get_by_role("heading", name=re.compile("^Tonight's tables"))).to_be_visible()
     screenshot(page, "noticeboard")
+
+
+def test_a_claim_withdrawn_and_the_noticeboard_revoked_by_their_buttons(phone):
+    """Mr. Lacey claims a place at Table 1, thinks better of it and withdraws his claim
+    from his own phone; he is not offered the table's other buttons. The secretary revokes
+    the noticeboard: the link on the wall stops answering, and the page gives a new one."""
+    members = [make_member(name, short) for name, short in SIX]
+    staff = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+    tables.form_table(
+        name="Table 1",
+        day=timezone.localdate(),
+        candidates=members[:4],
+        user=staff,
+        rng=random.Random(1),
+    )
+
+    lacey = phone()
+    sign_in(lacey, "lacey")
+    lacey.get_by_role("link", name="Tonight's tables").click()
+    lacey.get_by_role("link", name="Table 1").click()
+    expect(lacey.get_by_role("button", name="Appoint the substitute")).to_have_count(0)
+    expect(lacey.get_by_role("button", name="Leave the table")).to_have_count(0)
+    lacey.get_by_role("button", name="Claim entry").click()
+    expect(lacey.get_by_text("Mr. Lacey claims entry to Table 1")).to_be_visible()
+    waiting = lacey.get_by_role("list").filter(has_text="Mr. Lacey")
+    expect(waiting).to_contain_text("Mr. Lacey")
+    screenshot(lacey, "table-claim-waiting")
+    lacey.get_by_role("button", name="Withdraw the claim").click()
+    expect(lacey.get_by_text("Mr. Lacey's claim at Table 1 is withdrawn.")).to_be_visible()
+    expect(lacey.get_by_role("button", name="Withdraw the claim")).to_have_count(0)
+    expect(lacey.get_by_text("Nobody.")).to_be_visible()
+
+    secretary = phone()
+    sign_in(secretary, "secretary")
+    secretary.get_by_role("link", name="Tonight's tables").click()
+    board = secretary.get_by_role("link", name="The noticeboard, for a screen on the wall")
+    old = board.get_attribute("href")
+    wall = phone()
+    wall.goto(old)
+    expect(wall.get_by_role("heading", name="Table 1")).to_be_visible()
+    secretary.get_by_role("button", name="Revoke the noticeboard link").click()
+    expect(
+        secretary.get_by_text("Every noticeboard link of tonight given so far is revoked")
+    ).to_be_visible()
+    screenshot(secretary, "tables-noticeboard-revoked")
+    assert board.get_attribute("href") != old
+    wall.reload()
+    expect(wall.get_by_text("This noticeboard's link has lapsed or been revoked")).to_be_visible()

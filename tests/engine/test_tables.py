@@ -138,6 +138,23 @@ def test_law_24_a_claim_after_the_cut_waits_a_rubber():
     ]
 
 
+def test_a_claimant_playing_a_rubber_at_another_table_waits_until_it_ends():
+    """A member plays one rubber at a time: his claim, prior right and all, keeps its
+    place and waits, and the next claimant enters where there is room."""
+    members = [Member(n, 1) for n in range(1, 5)]
+    claims = [
+        Claim(8, EVENING - timedelta(hours=1), prior=True, playing_elsewhere=True),
+        Claim(9, EVENING - timedelta(minutes=1)),
+    ]
+    after = cut_out(members, claims, cut_at=EVENING, rng=random.Random(1))
+    assert after.entering == (9,)
+    assert after.waiting == (8,)
+    assert 8 not in after.playing
+    assert [why.said for why in after.reasons if why.who == 8] == [
+        "waits: playing a rubber at another table until it ends"
+    ]
+
+
 def test_law_21_nobody_cuts_into_a_full_table():
     members = [Member(n, 1 if n < 5 else 0) for n in range(1, 7)]
     after = cut_out(

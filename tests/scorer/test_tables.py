@@ -11,7 +11,6 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -19,46 +18,22 @@ from hypothesis import strategies as st
 
 from ledger.models import Posting
 from scorer import tables
-from scorer.models import Candidacy, Membership, Rubber, Table, TableCut
+from scorer.models import Candidacy, Membership, Rubber, Seat, Table, TableCut
 from scorer.once import Refused, Stale
 from tests.support.club import make_member
+from tests.support.html import submit
 from tests.support.pdf import pages
-from tests.support.table import agree, won
-
-SIX = [
-    ("Mrs. Carr", "Carr"),
-    ("Miss Fenwick", "Fenwick"),
-    ("Mr. Dane", "Dane"),
-    ("Col. Hartley", "Hartley"),
-    ("Mrs. Ingram", "Ingram"),
-    ("Mr. Lacey", "Lacey"),
-]
+from tests.support.tables import finish, form, six_members
 
 
 @pytest.fixture
 def six(db):
-    return [make_member(name, short) for name, short in SIX]
+    return six_members()
 
 
 @pytest.fixture
 def staff(db):
     return get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
-
-
-def form(members, staff, name="Table 1", seed=1):
-    return tables.form_table(
-        name=name, day=timezone.localdate(), candidates=members, user=staff, rng=random.Random(seed)
-    )
-
-
-def finish(table, staff):
-    """The rubber in play won and agreed by both sides."""
-    client = Client()
-    client.force_login(staff)
-    rubber = table.rubbers.filter(agreed_at__isnull=True).get()
-    won(client, rubber)
-    agree(client, Rubber.objects.get(pk=rubber.pk), "both")
-    table.refresh_from_db()
 
 
 def test_a_table_of_six_forms_with_four_playing_and_two_sitting_out(six, staff):
@@ -236,6 +211,82 @@ def test_the_noticeboard_shows_every_table_of_the_evening(six, staff, client):
     assert client.get(reverse("scorer:noticeboard", args=["nonsense"])).status_code == 404
 
 
+def noticeboard_link(client) -> str:
+    """The noticeboard's link, as the staff's "Tonight's tables" gives it now."""
+    page = client.get(reverse("scorer:tables")).content.decode()
+    found = re.search(r'href="(/noticeboard/[^"]+)"', page)
+    assert found is not None, "the staff's page links the noticeboard"
+    return found.group(1)
+
+
+def test_the_staff_revoke_the_noticeboard_and_its_old_link_stops_answering(six, staff, client):
+    form(six[:4], staff)
+    client.force_login(staff)
+    old = noticeboard_link(client)
+    assert client.get(old).status_code == 200
+    answer = submit(client, reverse("scorer:tables"), reverse("scorer:noticeboard_revoke"))
+    assert answer.status_code == 302
+    told = client.get(answer["Location"]).content.decode()
+    assert "Every noticeboard link of tonight given so far is revoked" in told
+    assert client.get(old).status_code == 404
+    new = noticeboard_link(client)
+    assert new != old
+    assert "Table 1" in client.get(new).content.decode()
+
+
+def test_only_the_staff_revoke_the_noticeboard(six, staff, client):
+    form(six[:4], staff)
+    client.force_login(staff)
+    old = noticeboard_link(client)
+    client.force_login(six[0].user)
+    assert "Revoke the noticeboard" not in client.get(reverse("scorer:tables")).content.decode()
+    answer = client.post(
+        reverse("scorer:noticeboard_revoke"), {"key": str(uuid.uuid4()), "seen": "1"}
+    )
+    assert answer.status_code == 403
+    assert "Only the staff revoke the noticeboard" in answer.content.decode()
+    assert client.get(old).status_code == 200
+
+
+def test_a_stale_revocation_of_the_noticeboard_is_refused(six, staff, client):
+    form(six[:4], staff)
+    client.force_login(staff)
+    data = {"key": str(uuid.uuid4()), "seen": "1"}
+    assert client.post(reverse("scorer:noticeboard_revoke"), data).status_code == 302
+    again = {"key": str(uuid.uuid4()), "seen": "1"}  # a second page shown before the first
+    told = client.post(reverse("scorer:noticeboard_revoke"), again, follow=True)
+    assert "revoked since this page was shown" in told.content.decode()
+    old = tables.noticeboard_token(timezone.localdate())
+    assert client.get(reverse("scorer:noticeboard", args=[old])).status_code == 200
+
+
+def test_the_noticeboard_leaves_out_a_table_whose_follow_link_was_revoked(six, staff, client):
+    table = form(six[:4], staff)
+    form(
+        [six[4], six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")],
+        staff,
+        name="Table 2",
+    )
+    board = reverse("scorer:noticeboard", args=[tables.noticeboard_token(timezone.localdate())])
+    tables.revoke_follow(table=table, seen=str(table.revision), user=staff)
+    text = client.get(board).content.decode()
+    assert "Table 2" in text
+    assert "Table 1" not in text
+    assert six[0].name not in text
+    # A noticeboard link given since shows it, as the table's new follow link does.
+    later = tables.noticeboard_token(timezone.localdate())
+    assert "Table 1" in client.get(reverse("scorer:noticeboard", args=[later])).content.decode()
+
+
+def test_a_follow_link_lapses_when_its_table_breaks_up(six, staff, client):
+    table = form(six[:4], staff)
+    url = tables.follow_url(table)
+    finish(table, staff)
+    tables.break_up(table=table, seen=str(table.revision), user=staff)
+    assert client.get(url).status_code == 404
+    assert tables.follows(tables.follow_token(table)) is None
+
+
 # -- The pages -----------------------------------------------------------------------------------
 
 
@@ -286,6 +337,7 @@ def test_law_26_the_returning_member_leaves_the_table_he_helped_form(six, staff)
         staff,
         name="Table 2",
     )
+    finish(table_2, staff)  # he returns between rubbers, not from the middle of one
     table_1.refresh_from_db()
     tables.next_rubber(table=table_1, seen=str(table_1.revision), user=staff, rng=random.Random(4))
     assert tables.belongs_to(helper) == table_1
@@ -335,8 +387,9 @@ def _steps():
 @given(steps=_steps(), seed=st.integers(0, 2**16))
 def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, steps, seed):
     """Arrivals, claims, departures, substitutes, cuts and break-ups in any order, each
-    refused or done: nobody belongs to two tables, a table never exceeds six, and every
-    rubber has four distinct players of its table."""
+    refused or done: nobody belongs to two tables nor plays two rubbers in play, nobody
+    has two claims open, a table never exceeds six, and every rubber has four distinct
+    players of its table."""
     rng = random.Random(seed)
     with transaction.atomic():
         names = iter(f"Table {n}" for n in range(1, 100))
@@ -387,6 +440,19 @@ def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, ste
             for rubber in Rubber.objects.filter(at_table__isnull=False):
                 players = [seat.member_id for seat in rubber.seats.all()]
                 assert len(set(players)) == 4
+            in_play = [
+                seat.substitute_id or seat.member_id
+                for seat in Seat.objects.filter(
+                    rubber__at_table__isnull=False, rubber__agreed_at__isnull=True
+                )
+            ]
+            assert len(in_play) == len(set(in_play)), "nobody plays two rubbers in play"
+            claims = list(
+                Candidacy.objects.filter(settled_at__isnull=True).values_list(
+                    "member_id", flat=True
+                )
+            )
+            assert len(claims) == len(set(claims))
         transaction.set_rollback(True)
 
 

@@ -29,6 +29,7 @@ TABLES = [  # children first
     "ledger_sitting",
     "ledger_stake",
     "ledger_tablecharge",
+    "scorer_noticeboard",
     "scorer_tablecut",
     "scorer_candidacy",
     "scorer_membership",

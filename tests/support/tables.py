@@ -1,0 +1,54 @@
+"""The evening's tables as the tests make them: six members by name, a table formed from
+candidates with a seeded cut, and the rubber in play at a table played out and agreed."""
+
+from __future__ import annotations
+
+import random
+
+from django.test import Client
+from django.utils import timezone
+
+from scorer import tables
+from scorer.models import Member, Rubber, Table
+from tests.support.club import make_member
+from tests.support.table import agree, won
+
+SIX = [
+    ("Mrs. Carr", "Carr"),
+    ("Miss Fenwick", "Fenwick"),
+    ("Mr. Dane", "Dane"),
+    ("Col. Hartley", "Hartley"),
+    ("Mrs. Ingram", "Ingram"),
+    ("Mr. Lacey", "Lacey"),
+]
+
+
+def six_members() -> list[Member]:
+    return [make_member(name, short) for name, short in SIX]
+
+
+def form(members, staff, name="Table 1", seed=1) -> Table:
+    """A table of tonight, formed from these candidates in the order they came."""
+    return tables.form_table(
+        name=name, day=timezone.localdate(), candidates=members, user=staff, rng=random.Random(seed)
+    )
+
+
+def finish(table, staff) -> None:
+    """The rubber in play won and agreed by both sides."""
+    client = Client()
+    client.force_login(staff)
+    rubber = table.rubbers.filter(agreed_at__isnull=True).get()
+    won(client, rubber)
+    agree(client, Rubber.objects.get(pk=rubber.pk), "both")
+    table.refresh_from_db()
+
+
+def playing(table) -> list[Member]:
+    """Who plays the table's latest rubber, seat by seat: a substitute in his member's seat."""
+    return [seat.substitute or seat.member for seat in tables.view(table).seats]
+
+
+def fresh(table) -> Table:
+    table.refresh_from_db()
+    return table
