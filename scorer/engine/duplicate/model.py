@@ -3,8 +3,9 @@ the boards, and each table's result on a board.
 
 These are plain values, as a file or the site records them; what each result scores, the
 travellers, each pair's score and place are worked out from them (`evening`). A board's
-hands, when known, are kept by the compass (N, E, S, W); the
-honours and chicane of every result on it are then worked out from them, never recorded.
+hands, when known, are kept by the compass, as the cards' `Hand`s (`scorer.engine.cards`);
+the honours and chicane of every result on it are then worked out from them, never
+recorded.
 """
 
 from __future__ import annotations
