@@ -6,7 +6,7 @@ import os
 import platform
 import sys
 
-from tests.bench import cards, engine, ledger, offline, printing, progressive, table
+from tests.bench import cards, duplicate, engine, ledger, offline, printing, progressive, table
 
 
 def main() -> None:
@@ -14,6 +14,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     engine.main()
     progressive.main()
+    duplicate.main()
     cards.main()
     table.main()
     offline.main()

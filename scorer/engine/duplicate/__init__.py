@@ -1,0 +1,111 @@
+"""Duplicate Bridge (Elwell; §11 of the specification): the same boards played at several
+tables, each result scored for points, and the pairs compared on the same cards.
+
+Pure and typed, as the rest of the engine: `model` holds the evening as recorded,
+`movements` the Mitchell and Howell schedules and their checker (`howells` the published
+Howells), `deals` reads a result into the deal it scores, `evening` works the evening out
+(each result for points by Bridge's `bridge/points.py`), `interchange` reads
+elwell-duplicate/1 and writes elwell-duplicate-result/1.
+"""
+
+from __future__ import annotations
+
+from scorer.engine.duplicate.deals import deal_of
+from scorer.engine.duplicate.errors import DuplicateError
+from scorer.engine.duplicate.evening import (
+    CardRow,
+    DuplicateScore,
+    Mark,
+    PairCard,
+    ResultScore,
+    Standing,
+    Traveller,
+    work_out_duplicate,
+)
+from scorer.engine.duplicate.interchange import (
+    EVENING_FORMAT,
+    RESULT_FORMAT,
+    duplicate_json,
+    duplicate_result_json,
+    figure,
+    loads_duplicate,
+    read_duplicate,
+)
+from scorer.engine.duplicate.model import (
+    LINES,
+    Board,
+    Comparison,
+    DuplicateRules,
+    Evening,
+    Line,
+    Lines,
+    MovementKind,
+    NotPlayed,
+    Recorded,
+    Result,
+    dealing_line,
+)
+from scorer.engine.duplicate.movements import (
+    HOWELL_TABLES,
+    MITCHELL_TABLES,
+    GuideCard,
+    Meeting,
+    Movement,
+    Schedule,
+    Scheduled,
+    Sitting,
+    TableCard,
+    TableRound,
+    check_movement,
+    howell,
+    mitchell,
+    movement_for,
+    offered,
+)
+
+__all__ = [
+    "EVENING_FORMAT",
+    "HOWELL_TABLES",
+    "LINES",
+    "MITCHELL_TABLES",
+    "RESULT_FORMAT",
+    "Board",
+    "CardRow",
+    "Comparison",
+    "DuplicateError",
+    "DuplicateRules",
+    "DuplicateScore",
+    "Evening",
+    "GuideCard",
+    "Line",
+    "Lines",
+    "Mark",
+    "Meeting",
+    "Movement",
+    "MovementKind",
+    "NotPlayed",
+    "PairCard",
+    "Recorded",
+    "Result",
+    "ResultScore",
+    "Schedule",
+    "Scheduled",
+    "Sitting",
+    "Standing",
+    "TableCard",
+    "TableRound",
+    "Traveller",
+    "check_movement",
+    "deal_of",
+    "dealing_line",
+    "duplicate_json",
+    "duplicate_result_json",
+    "figure",
+    "howell",
+    "loads_duplicate",
+    "mitchell",
+    "movement_for",
+    "offered",
+    "read_duplicate",
+    "work_out_duplicate",
+]
