@@ -3,6 +3,9 @@
 Three-handed Bridge keeps all of Bridge's rules and adds one: whether the unit is the
 rubber or the game (`ThreeHandedRules`).
 
+A deal may also keep the cards it was given by (§9 of the specification): its `play` is
+then what was worked out from them (`scorer.engine.cards`).
+
 These are plain values. Whether a deal is allowed, and what it scores, is the sheet's
 business (`scorer.engine.bridge.sheet`), because both depend on the deals before it.
 """
@@ -12,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the cards are read into a deal; a deal needs only their type
+    from scorer.engine.cards.worked import ByCards
 
 
 class Side(StrEnum):
@@ -153,13 +160,16 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One deal: the declaration, then the play (None when the Spade Convention let a
-    spade make go unplayed)."""
+    spade make go unplayed); `by_cards`, when the deal was given as its cards (the hands,
+    and the play if known), is what they were read into, and `play` was worked out from
+    them (§9)."""
 
     dealer: Side
     trump: Trump
     maker: Maker = Maker.DEALER
     doubles: int = 0
     play: Play | None = None
+    by_cards: ByCards | None = None
 
     @property
     def played(self) -> bool:

@@ -4,6 +4,12 @@ Bridge for three players is written in the same formats: its rules say "game":
 "three-handed" and the unit, and its players are the dummy's holder and the two others.
 Reading checks the shape of every field and names the deal and the field when one is wrong;
 whether the deals are allowed by the laws is checked when the sheet is worked out.
+
+A deal may be given as its cards (§9): its `hands`, and its `play` if known. It is read
+here, the one place, by `scorer.engine.cards.read_cards`, which works out the honours,
+chicane (and with a play the tricks and revokes) and checks whatever counts the deal gives
+as well; the deal keeps its cards (`Deal.by_cards`), the sheet writes what was worked out
+on that deal (`worked_out`), and a rubber written back keeps its hands and play.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import Any
 
 from scorer.engine.bridge.laws import BridgeLaws
 from scorer.engine.bridge.sheet import ScoredDeal, Sheet, work_out
+from scorer.engine.cards import CARD_FIELDS, ByCards, read_cards
 from scorer.engine.errors import RubberError
 from scorer.engine.model import (
     NONE,
@@ -53,7 +60,7 @@ SHEET_FORMAT = "elwell-sheet/1"
 MOST_DOUBLES_READ = 1000
 
 _DECLARATION_FIELDS = ("dealer", "maker", "trump", "doubles", "played")
-_PLAY_FIELDS = ("tricks", "honours", "chicane", "revokes")
+_PLAY_FIELDS = ("tricks", "honours", "chicane", "revokes", *CARD_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,14 +178,22 @@ def read_deal(data: object) -> Deal:
             f"doubles: {doubles} is more than this scorer reads (at most {MOST_DOUBLES_READ})",
             field="doubles",
         )
-    play = None
-    if played:
-        play = Play(
-            counts(data, "tricks"),
-            _holdings(data),
-            counts(data, "chicane", optional=True),
-            counts(data, "revokes", optional=True),
+    if not played:
+        return Deal(dealer, trump, maker, doubles)
+    if "hands" in data:  # given as its cards (§9)
+        by_cards = read_cards(data, dealer=dealer, trump=trump)
+        return Deal(dealer, trump, maker, doubles, by_cards.play, by_cards)
+    if "play" in data:
+        raise RubberError(
+            "play: a deal given by its play gives the hands it was played from (hands)",
+            field="play",
         )
+    play = Play(
+        counts(data, "tricks"),
+        _holdings(data),
+        counts(data, "chicane", optional=True),
+        counts(data, "revokes", optional=True),
+    )
     return Deal(dealer, trump, maker, doubles, play)
 
 
@@ -254,6 +269,8 @@ def deal_json(deal: Deal) -> dict[str, Any]:
     if deal.play is None:
         data["played"] = False
         return data
+    if deal.by_cards is not None:
+        return data | cards_json(deal.by_cards)
     play = deal.play
     data["tricks"] = {"we": play.tricks.we, "they": play.tricks.they}
     data["honours"] = {"we": list(play.honours.we), "they": list(play.honours.they)}
@@ -264,9 +281,27 @@ def deal_json(deal: Deal) -> dict[str, Any]:
     return data
 
 
+def cards_json(by_cards: ByCards) -> dict[str, Any]:
+    """A deal's cards as elwell-rubber/1 gives them, with only the counts the cards cannot
+    give: the hands; the play, or without it the tricks; the revokes where they are not
+    the play's (fewer claimed), or without a play where there were any."""
+    data: dict[str, Any] = {"hands": by_cards.hands.json()}
+    play = by_cards.play
+    card_play = by_cards.card_play
+    if card_play is None:
+        data["tricks"] = {"we": play.tricks.we, "they": play.tricks.they}
+        shown = NONE
+    else:
+        data["play"] = [[str(card) for card in trick.cards] for trick in card_play.tricks]
+        shown = card_play.revokes_by(by_cards.dealer)
+    if play.revokes != shown:
+        data["revokes"] = {"we": play.revokes.we, "they": play.revokes.they}
+    return data
+
+
 def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
     we, they = scored.entries.we, scored.entries.they
-    return {
+    data: dict[str, Any] = {
         "number": scored.number,
         "game": scored.game,
         "we": {"tricks": we.tricks, "honours": we.honours},
@@ -276,6 +311,9 @@ def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
             "they": [item.text for item in they.items],
         },
     }
+    if scored.deal.by_cards is not None:  # given as its cards: what they gave (§9)
+        data["worked_out"] = scored.deal.by_cards.worked_out
+    return data
 
 
 def sheet_json(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> dict[str, Any]:
