@@ -19,11 +19,11 @@ from scorer.engine.progressive import (
     EVENING_FORMAT,
     RESULT_FORMAT,
     EveningScore,
+    evening_text,
     progressive_result_json,
     read_progressive,
     work_out_evening,
 )
-from scorer.engine.progressive.text import evening_text
 from scorer.engine.reading import kind_of, parse, show
 from scorer.engine.registry import GAMES, read_any
 from scorer.engine.roles import CardGame, RubberRecord
