@@ -160,16 +160,16 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One deal: the declaration, then the play (None when the Spade Convention let a
-    spade make go unplayed); `by_cards`, when the deal was given as its cards (the hands,
-    and the play if known), is what they were read into, and `play` was worked out from
-    them (§9)."""
+    spade make go unplayed); `cards`, when the deal was given as its cards (the hands, and
+    the play if known), is what they were read into, and `play` was worked out from them
+    (§9). (Not "by_cards": the sheet's by-cards are the tricks above six.)"""
 
     dealer: Side
     trump: Trump
     maker: Maker = Maker.DEALER
     doubles: int = 0
     play: Play | None = None
-    by_cards: ByCards | None = None
+    cards: ByCards | None = None
 
     @property
     def played(self) -> bool:

@@ -8,7 +8,7 @@ whether the deals are allowed by the laws is checked when the sheet is worked ou
 A deal may be given as its cards (§9): its `hands`, and its `play` if known. It is read
 here, the one place, by `scorer.engine.cards.read_cards`, which works out the honours,
 chicane (and with a play the tricks and revokes) and checks whatever counts the deal gives
-as well; the deal keeps its cards (`Deal.by_cards`), the sheet writes what was worked out
+as well; the deal keeps its cards (`Deal.cards`), the sheet writes what was worked out
 on that deal (`worked_out`), and a rubber written back keeps its hands and play.
 """
 
@@ -269,8 +269,8 @@ def deal_json(deal: Deal) -> dict[str, Any]:
     if deal.play is None:
         data["played"] = False
         return data
-    if deal.by_cards is not None:
-        return data | cards_json(deal.by_cards)
+    if deal.cards is not None:
+        return data | cards_json(deal.cards)
     play = deal.play
     data["tricks"] = {"we": play.tricks.we, "they": play.tricks.they}
     data["honours"] = {"we": list(play.honours.we), "they": list(play.honours.they)}
@@ -311,8 +311,8 @@ def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
             "they": [item.text for item in they.items],
         },
     }
-    if scored.deal.by_cards is not None:  # given as its cards: what they gave (§9)
-        data["worked_out"] = scored.deal.by_cards.worked_out
+    if scored.deal.cards is not None:  # given as its cards: what they gave (§9)
+        data["worked_out"] = scored.deal.cards.worked_out
     return data
 
 
