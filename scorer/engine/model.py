@@ -3,8 +3,8 @@
 Three-handed Bridge keeps all of Bridge's rules and adds one: whether the unit is the
 rubber or the game (`ThreeHandedRules`).
 
-A deal may also keep the cards it was given by (§9 of the specification): its `play` is
-then what was worked out from them (`scorer.engine.cards`).
+A deal recorded as its cards keeps them (`DealAsCards`, §9 of the specification): its
+`play` is then what was worked out from them (`scorer.engine.cards`).
 
 These are plain values. Whether a deal is allowed, and what it scores, is the sheet's
 business (`scorer.engine.bridge.sheet`), because both depend on the deals before it.
@@ -160,16 +160,13 @@ class Play:
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One deal: the declaration, then the play (None when the Spade Convention let a
-    spade make go unplayed); `cards`, when the deal was given as its cards (the hands, and
-    the play if known), is what they were read into, and `play` was worked out from them
-    (§9). (Not "by_cards": the sheet's by-cards are the tricks above six.)"""
+    spade make go unplayed)."""
 
     dealer: Side
     trump: Trump
     maker: Maker = Maker.DEALER
     doubles: int = 0
     play: Play | None = None
-    cards: ByCards | None = None
 
     @property
     def played(self) -> bool:
@@ -179,3 +176,13 @@ class Deal:
     def declarer(self) -> Side:
         """The side that made the trump: always the dealer's (Law 45)."""
         return self.dealer
+
+
+@dataclass(frozen=True, slots=True)
+class DealAsCards(Deal):
+    """A deal recorded as the cards themselves (§9): `cards` is what its hands, and its
+    play if known, were read into (`scorer.engine.cards.ByCards`), and its `play` was
+    worked out from them. A subclass, not a field of every deal, so that a deal recorded
+    by its counts costs nothing more to make."""
+
+    cards: ByCards = field(kw_only=True)

@@ -8,7 +8,7 @@ whether the deals are allowed by the laws is checked when the sheet is worked ou
 A deal may be given as its cards (§9): its `hands`, and its `play` if known. It is read
 here, the one place, by `scorer.engine.cards.read_cards`, which works out the honours,
 chicane (and with a play the tricks and revokes) and checks whatever counts the deal gives
-as well; the deal keeps its cards (`Deal.cards`), the sheet writes what was worked out
+as well; the deal keeps its cards (a `DealAsCards`), the sheet writes what was worked out
 on that deal (`worked_out`), and a rubber written back keeps its hands and play.
 """
 
@@ -26,6 +26,7 @@ from scorer.engine.model import (
     NONE,
     SIDES,
     Deal,
+    DealAsCards,
     Holding,
     Maker,
     Pair,
@@ -60,7 +61,7 @@ SHEET_FORMAT = "elwell-sheet/1"
 MOST_DOUBLES_READ = 1000
 
 _DECLARATION_FIELDS = ("dealer", "maker", "trump", "doubles", "played")
-_PLAY_FIELDS = ("tricks", "honours", "chicane", "revokes", *CARD_FIELDS)
+_PLAY_FIELDS = ("tricks", "honours", "chicane", "revokes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +166,10 @@ def read_deal(data: object) -> Deal:
     played = data.get("played", True)
     if played is not True and played is not False:
         raise RubberError(f"played must be true or false (got {show(played)})", field="played")
-    if not (_PLAYED if played else _NOT_PLAYED).issuperset(data):
+    as_cards = False  # given by its counts, unless it has fields beyond them
+    if not (_COUNTED if played else _NOT_PLAYED).issuperset(data):
         _refuse_unknown_field(data, played=played)
+        as_cards = True  # `hands` or `play`, the only other fields a played deal may have
     dealer = choice(data, "dealer", _DEALERS)
     maker = choice(data, "maker", _MAKERS)
     trump = choice(data, "trump", _TRUMPS)
@@ -180,14 +183,8 @@ def read_deal(data: object) -> Deal:
         )
     if not played:
         return Deal(dealer, trump, maker, doubles)
-    if "hands" in data:  # given as its cards (§9)
-        by_cards = read_cards(data, dealer=dealer, trump=trump)
-        return Deal(dealer, trump, maker, doubles, by_cards.play, by_cards)
-    if "play" in data:
-        raise RubberError(
-            "play: a deal given by its play gives the hands it was played from (hands)",
-            field="play",
-        )
+    if as_cards:
+        return _deal_as_cards(data, dealer, trump, maker, doubles)
     play = Play(
         counts(data, "tricks"),
         _holdings(data),
@@ -197,7 +194,8 @@ def read_deal(data: object) -> Deal:
     return Deal(dealer, trump, maker, doubles, play)
 
 
-_PLAYED = frozenset(_DECLARATION_FIELDS + _PLAY_FIELDS)
+_COUNTED = frozenset(_DECLARATION_FIELDS + _PLAY_FIELDS)
+_PLAYED = _COUNTED | frozenset(CARD_FIELDS)
 _NOT_PLAYED = frozenset(_DECLARATION_FIELDS)
 _DEALERS = {side.value: side for side in Side}
 _MAKERS = {maker.value: maker for maker in Maker}
@@ -206,10 +204,23 @@ _TRUMPS = {trump.value: trump for trump in Trump}
 
 def _refuse_unknown_field(data: dict[str, object], *, played: bool) -> None:
     for field in data:
-        if field in _PLAY_FIELDS and not played:
-            raise RubberError(f"{field}: a deal that was not played has no {field}", field=field)
         if field not in _PLAYED:
             raise RubberError(f"unknown field {field!r}", field=field)
+        if not played and field not in _NOT_PLAYED:
+            raise RubberError(f"{field}: a deal that was not played has no {field}", field=field)
+
+
+def _deal_as_cards(
+    data: dict[str, object], dealer: Side, trump: Trump, maker: Maker, doubles: int
+) -> DealAsCards:
+    """A deal given by its hands (and play), read by the one reader of the cards."""
+    if "hands" not in data:
+        raise RubberError(
+            "play: a deal given by its play gives the hands it was played from (hands)",
+            field="play",
+        )
+    by_cards = read_cards(data, dealer=dealer, trump=trump)
+    return DealAsCards(dealer, trump, maker, doubles, by_cards.play, cards=by_cards)
 
 
 def _holdings(data: dict[str, object]) -> Pair[Holding]:
@@ -269,7 +280,7 @@ def deal_json(deal: Deal) -> dict[str, Any]:
     if deal.play is None:
         data["played"] = False
         return data
-    if deal.cards is not None:
+    if isinstance(deal, DealAsCards):
         return data | cards_json(deal.cards)
     play = deal.play
     data["tricks"] = {"we": play.tricks.we, "they": play.tricks.they}
@@ -311,7 +322,7 @@ def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
             "they": [item.text for item in they.items],
         },
     }
-    if scored.deal.cards is not None:  # given as its cards: what they gave (§9)
+    if isinstance(scored.deal, DealAsCards):  # what its cards gave (§9)
         data["worked_out"] = scored.deal.cards.worked_out
     return data
 
