@@ -34,7 +34,7 @@ class WorkedOut(Protocol):
     """A file worked out: what is written for it."""
 
     def json(self) -> dict[str, Any]:
-        """In the format written for the file's (its `FileFormat.writes`)."""
+        """As JSON, in the format its `FileFormat` writes."""
         ...
 
     def text(self) -> str:
