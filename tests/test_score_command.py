@@ -329,8 +329,8 @@ def test_jsonl_takes_rubbers_of_every_game_and_goes_on_past_errors(tmp_path):
     ]
     assert out[2] == {"error": "deal 1: trump must be one of 'S', 'C', 'D', 'H' (got \"NT\")"}
     assert out[3] == {
-        "error": "format must be 'elwell-rubber/1', 'whist-rubber/1' or "
-        "'elwell-progressive/1' (got \"piquet/1\")"
+        "error": "format must be 'elwell-rubber/1', 'whist-rubber/1', "
+        "'elwell-progressive/1' or 'elwell-duplicate/1' (got \"piquet/1\")"
     }
     assert out[4]["net"] == {"we": 152, "they": -152}
 
@@ -545,3 +545,61 @@ def test_jsonl_answers_an_evening_with_its_result_or_its_error():
         "error": "round 1, table 2: the pairs tied at 40 points, and no cut is recorded to "
         'say which pair moves on ("tie": "we" or "they")'
     }
+
+
+# -- Duplicate evenings (§11) ------------------------------------------------------------------
+
+DUPLICATE = ROOT / "tests" / "data" / "duplicate-evening.json"
+# Worked by hand from §11, each result for points as in §10: a Mitchell of two tables, North–
+# South 1 and 2 against East–West 3 and 4, each pair meeting both of the other direction.
+#
+# Board 1, dealt by North (North–South make): 1 v 3, no-trump, 3 by-cards 36 and three aces
+#   30, 66 to nothing; 2 v 4, hearts, East–West 1 by-card 8, North–South three honours 16:
+#   16 to 8. Nets +66 and +8; North–South's average 37: 1 +29, 2 −29; East–West's nets −66,
+#   −8, average −37: 3 −29, 4 +29.
+# Board 2, dealt by East (East–West make): 1 v 3, clubs, North–South 2 by-cards 8, East–West
+#   three honours 8: nets 0; 2 v 4, spades made by the dealer's partner, doubled, East–West
+#   2 by-cards 2 × 2 × 2 = 8 and three honours 4, 12: nets −12 and +12. North–South's
+#   average −6: 1 +6, 2 −6; East–West's +6: 3 −6, 4 +6.
+#
+# Nets: 1 +66, 2 −4, 3 −66, 4 +4. Scores: 1 +35, 2 −35, 3 −35, 4 +35. Places by direction:
+# North–South 1 then 2; East–West 4 then 3.
+DUPLICATE_RESULT = ROOT / "tests" / "data" / "duplicate-evening.out.json"
+
+
+def test_a_duplicate_evening_comes_out_as_its_result_byte_for_byte():
+    assert score(str(DUPLICATE)) == DUPLICATE_RESULT.read_text()
+
+
+def test_text_lays_out_the_duplicate_ranking_by_direction_and_the_travellers():
+    assert score("--text", str(DUPLICATE)) == (
+        "Duplicate Bridge, Mitchell: 4 pairs, 2 boards; compared by plus or minus against "
+        "each direction's average\n"
+        "\n"
+        "North–South\n"
+        "   1  pair 1   Mrs. Carr & Mr. Dane         nets    +66  score +35\n"
+        "   2  pair 2   Miss Eyre & Mr. Fell         nets     −4  score −35\n"
+        "\n"
+        "East–West\n"
+        "   1  pair 4   Miss Ince & Mr. Jay          nets     +4  score +35\n"
+        "   2  pair 3   Mrs. Gale & Mr. Hood         nets    −66  score −35\n"
+        "\n"
+        "Board 1, dealt by North\n"
+        "  NS 1 v EW 3: points 66–0, nets +66 / −66, scores +29 / −29\n"
+        "  NS 2 v EW 4: points 16–8, nets +8 / −8, scores −29 / +29\n"
+        "\n"
+        "Board 2, dealt by East\n"
+        "  NS 1 v EW 3: points 8–8, nets 0 / 0, scores +6 / −6\n"
+        "  NS 2 v EW 4: points 0–12, nets −12 / +12, scores −6 / +6\n"
+    )
+
+
+def test_a_duplicate_pair_playing_a_board_twice_is_refused_and_nothing_written(tmp_path):
+    evening = json.loads(DUPLICATE.read_text())
+    evening["results"][3]["ew"] = 3  # pair 3 again on board 1
+    path = written(tmp_path, evening, "duplicate.json")
+    result = run(str(path))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert f"{path}: board 1" in result.stderr
+    assert "pair 3" in result.stderr

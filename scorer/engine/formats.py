@@ -3,7 +3,8 @@ out, and what is written for it, as JSON and as text.
 
 A rubber (`elwell-rubber/1`, `whist-rubber/1`) is read by its game (`registry.read_any`)
 into its sheet (`elwell-sheet/1`, `whist-sheet/1`); a Progressive evening
-(`elwell-progressive/1`) into its result (`elwell-progressive-result/1`). `manage.py score`
+(`elwell-progressive/1`) into its result (`elwell-progressive-result/1`), and a Duplicate
+evening (`elwell-duplicate/1`) into its (`elwell-duplicate-result/1`). `manage.py score`
 asks `read_and_work_out` (or `loads_and_work_out`) and writes what it is given, whatever
 the format: a format added here is read by the command with no change to it.
 """
@@ -14,6 +15,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scorer.engine.duplicate import EVENING_FORMAT as DUPLICATE_FORMAT
+from scorer.engine.duplicate import RESULT_FORMAT as DUPLICATE_RESULT_FORMAT
+from scorer.engine.duplicate import (
+    DuplicateScore,
+    duplicate_result_json,
+    read_duplicate,
+    work_out_duplicate,
+)
+from scorer.engine.duplicate.text import duplicate_text
 from scorer.engine.errors import RubberError
 from scorer.engine.progressive import (
     EVENING_FORMAT,
@@ -80,6 +90,19 @@ class WorkedEvening:
         return evening_text(self.score)
 
 
+@dataclass(frozen=True, slots=True)
+class WorkedDuplicate:
+    """A Duplicate evening worked out: its result."""
+
+    score: DuplicateScore
+
+    def json(self) -> dict[str, Any]:
+        return duplicate_result_json(self.score)
+
+    def text(self) -> str:
+        return duplicate_text(self.score)
+
+
 def _rubber(data: object) -> WorkedRubber:
     game, rubber = read_any(data)
     return WorkedRubber(game, rubber, rubber.sheet())
@@ -87,6 +110,10 @@ def _rubber(data: object) -> WorkedRubber:
 
 def _evening(data: object) -> WorkedEvening:
     return WorkedEvening(work_out_evening(read_progressive(data)))
+
+
+def _duplicate(data: object) -> WorkedDuplicate:
+    return WorkedDuplicate(work_out_duplicate(read_duplicate(data)))
 
 
 # Every game's rubbers (both Bridges write elwell-rubber/1, told apart by its rules), then
@@ -98,9 +125,7 @@ FORMATS: Mapping[str, FileFormat] = {
     for game in GAMES.values()
 } | {
     EVENING_FORMAT: FileFormat(EVENING_FORMAT, RESULT_FORMAT, _evening),
-    # elwell-duplicate/1 (§11) joins here when `scorer/engine/duplicate/` lands: one more
-    # FileFormat("elwell-duplicate/1", "elwell-duplicate-result/1", its reader), whose
-    # WorkedOut writes the result as JSON and as text.
+    DUPLICATE_FORMAT: FileFormat(DUPLICATE_FORMAT, DUPLICATE_RESULT_FORMAT, _duplicate),
 }
 
 

@@ -14,6 +14,7 @@ ROOT = Path(__file__).parents[2]
 EXAMPLES = {
     "elwell-rubber/1": ROOT / "scorer" / "data" / "elwell-specimen.json",
     "elwell-progressive/1": ROOT / "tests" / "data" / "progressive-evening.json",
+    "elwell-duplicate/1": ROOT / "tests" / "data" / "duplicate-evening.json",
 }
 WHIST = {
     "format": "whist-rubber/1",
@@ -33,6 +34,7 @@ def test_each_format_is_written_as_the_specification_pairs_them():
         "elwell-rubber/1": "elwell-sheet/1",
         "whist-rubber/1": "whist-sheet/1",
         "elwell-progressive/1": "elwell-progressive-result/1",
+        "elwell-duplicate/1": "elwell-duplicate-result/1",
     }
     assert all(key == file_format.reads for key, file_format in FORMATS.items())
 
@@ -53,8 +55,8 @@ def test_an_unknown_format_is_refused_naming_those_read():
     with pytest.raises(RubberError) as refusal:
         read_and_work_out({"format": "elwell-duplicate/2"})
     assert str(refusal.value) == (
-        "format must be 'elwell-rubber/1', 'whist-rubber/1' or 'elwell-progressive/1' "
-        '(got "elwell-duplicate/2")'
+        "format must be 'elwell-rubber/1', 'whist-rubber/1', 'elwell-progressive/1' or "
+        "'elwell-duplicate/1' (got \"elwell-duplicate/2\")"
     )
 
 
