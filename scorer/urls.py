@@ -2,7 +2,7 @@
 family: the address /rubbers/<pk>/ is `table.rubber`, /rubbers/<pk>/deals/<n>/ is
 `corrections.correction`, and so on."""
 
-from django.urls import path
+from django.urls import include, path
 
 from scorer.views import agreement, app, corrections, printing, site, table, tables
 
@@ -40,4 +40,5 @@ urlpatterns = [
     path("resume/", app.resume, name="resume"),
     path("rubbers/<id:pk>/offline/", app.offline_forms, name="offline_forms"),
     path("offline/", app.offline_page, name="offline_page"),
+    path("progressive/", include("scorer.progressive.urls")),
 ]

@@ -381,7 +381,7 @@ class Migration(migrations.Migration):
                     "submission",
                     models.OneToOneField(
                         on_delete=django.db.models.deletion.CASCADE,
-                        related_name="+",
+                        related_name="progressive",
                         to="scorer.submission",
                     ),
                 ),

@@ -358,7 +358,9 @@ class ProgressiveWrite(models.Model):
     their page said."""
 
     table = models.ForeignKey(ProgressiveTable, on_delete=models.PROTECT, related_name="+")
-    submission = models.OneToOneField(Submission, on_delete=models.CASCADE, related_name="+")
+    submission = models.OneToOneField(
+        Submission, on_delete=models.CASCADE, related_name="progressive"
+    )
 
     def __str__(self) -> str:
         return f"{self.submission} at {self.table}"

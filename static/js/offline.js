@@ -87,7 +87,9 @@
 
   const box = document.getElementById("offline");
   if (!box || !user) { return; }
-  const rubber = Number(box.dataset.rubber);
+  // What the page's entries are kept under: a rubber's number, or another record's name
+  // (data-record: a table of a Progressive evening, "progressive-<id>").
+  const rubber = box.dataset.record || Number(box.dataset.rubber);
   const seenKey = `scorer:seen:${user}:${rubber}`;
   let queue = [];
   let forms = null; // the offline forms, a DocumentFragment once fetched
