@@ -15,6 +15,7 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from scorer.forms import ResultForm
 from scorer.models import Member
 from scorer.once import KeyedForm
 from scorer.progressive.models import MOST_DEALS_A_ROUND, ProgressiveEvening, ProgressivePlayer
@@ -67,3 +68,12 @@ def arriving(evening: ProgressiveEvening, search: str) -> QuerySet[Member]:
     if search:
         members = members.filter(Q(name__icontains=search) | Q(short_name__icontains=search))
     return members.order_by("name")
+
+
+class PointsResultForm(ResultForm):
+    """The rubber's result form, less its one-tap "spades not played": playing for points,
+    every deal is played (there is no game score for the Spade Convention to look at)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields.pop("not_played", None)

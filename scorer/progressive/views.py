@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorer import engine, once
 from scorer.converters import number
-from scorer.forms import AgreementForm, CorrectionForm, DeclarationForm, DiscardForm, ResultForm
+from scorer.forms import AgreementForm, CorrectionForm, DeclarationForm, DiscardForm
 from scorer.http import HtmxRequest, SignedInRequest
 from scorer.models import Club
 from scorer.once import Answer, carry_out
@@ -38,6 +38,7 @@ from scorer.progressive.forms import (
     AddMemberForm,
     EveningWriteForm,
     OpenEveningForm,
+    PointsResultForm,
     RemovePlayerForm,
     arriving,
 )
@@ -440,7 +441,7 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
             request, record, message=f"{told or STALE} Yours was not saved.", status=409
         )
     trump = engine.Trump(record.in_progress.trump)  # type: ignore[call-arg]  # by value
-    form = ResultForm(request.POST, trump=trump, game=engine.BRIDGE)
+    form = PointsResultForm(request.POST, trump=trump, game=engine.BRIDGE)
     if not form.is_valid():
         return render_table(request, record, result=form, status=422)
     return _write(request, record, form, partial(writes.record_result, result=form.result()))
@@ -504,7 +505,7 @@ def _told(record: reads.TableRecord, seen: str) -> list[str]:
     return [] if shown is None else reads.told_since(record.table.pk, shown)
 
 
-_TableForm = DeclarationForm | ResultForm | AgreementForm | DiscardForm
+_TableForm = DeclarationForm | PointsResultForm | AgreementForm | DiscardForm
 
 
 def _write(
@@ -534,7 +535,7 @@ def _write(
         if isinstance(form, DeclarationForm):
             form.add_error(field, sentence(error))
             return render_table(request, record, declaration=form, status=422)
-        if isinstance(form, ResultForm):
+        if isinstance(form, PointsResultForm):
             form.add_error(field, sentence(error))
             return render_table(request, record, result=form, status=422)
         return render_table(request, record, message=sentence(error), status=422)
@@ -559,7 +560,7 @@ def render_table(
     record: reads.TableRecord,
     *,
     declaration: DeclarationForm | None = None,
-    result: ResultForm | None = None,
+    result: PointsResultForm | None = None,
     message: str = "",
     status: int = 200,
     part: str = "table",
@@ -590,7 +591,7 @@ def table_context(
     record: reads.TableRecord,
     *,
     declaration: DeclarationForm | None = None,
-    result: ResultForm | None = None,
+    result: PointsResultForm | None = None,
     message: str = "",
     changed: bool = False,
     told: list[str] | None = None,
@@ -683,11 +684,11 @@ def _declaration_form(record: reads.TableRecord) -> DeclarationForm:
     )
 
 
-def _result_form(record: reads.TableRecord) -> ResultForm:
+def _result_form(record: reads.TableRecord) -> PointsResultForm:
     deal = record.in_progress
     assert deal is not None
     trump = engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573
-    return ResultForm(trump=trump, revision=record.table.revision, game=engine.BRIDGE)
+    return PointsResultForm(trump=trump, revision=record.table.revision, game=engine.BRIDGE)
 
 
 # -- Correcting a deal ------------------------------------------------------------------------
@@ -775,7 +776,7 @@ def offline_forms(request: SignedInRequest, pk: int) -> HttpResponse:
         {
             "trump": trump.value,
             "side": side.value,
-            "form": ResultForm(trump=trump, game=engine.BRIDGE),
+            "form": PointsResultForm(trump=trump, game=engine.BRIDGE),
             "deal": _Deal(trump.value),
             "legend": f"Tricks won by {side.label} ({names[side]})",
         }

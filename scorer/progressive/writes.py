@@ -279,7 +279,8 @@ def end(*, evening: ProgressiveEvening, seen: str, user: User) -> str:
     )
     if not ended:
         raise Stale(f"{evening.name} ended meanwhile: nothing was changed.")
-    return f"{evening.name} has ended after {record.rounds} rounds: the results are final."
+    rounds = "1 round" if record.rounds == 1 else f"{record.rounds} rounds"
+    return f"{evening.name} has ended after {rounds}: the results are final."
 
 
 def _agreed_round(evening: ProgressiveEvening, then: str) -> EveningRecord:

@@ -64,7 +64,9 @@ def revision(table: ProgressiveTable) -> int:
 
 def _post(client, name: str, table, data: dict[str, Any], htmx: bool = False):
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(reverse(f"scorer:progressive:{name}", args=[table.pk]), data, headers=headers)
+    return client.post(
+        reverse(f"scorer:progressive:{name}", args=[table.pk]), data, headers=headers
+    )
 
 
 def declare(client, table, *, trump="H", dealer=None, maker="dealer", doubles=0, key=None,
@@ -82,7 +84,7 @@ def declare(client, table, *, trump="H", dealer=None, maker="dealer", doubles=0,
     return _post(client, "declaration", table, data, htmx)
 
 
-def result(client, table, *, tricks=7, honours="easy", key=None, at=None, htmx=False,
+def result(client, table, *, tricks=7, honours="we:THREE", key=None, at=None, htmx=False,
            chicane=(0, 0), revokes=(0, 0), **extra):  # fmt: skip
     data = {
         "key": key or uuid.uuid4(),
@@ -98,8 +100,10 @@ def result(client, table, *, tricks=7, honours="easy", key=None, at=None, htmx=F
     return _post(client, "result", table, data, htmx)
 
 
-def play(client, table, *, trump="NT", tricks=7, honours="easy", **extra):
-    """A whole deal at the table: declared by the dealer in turn, then its result."""
+def play(client, table, *, trump="NT", tricks=7, honours=None, **extra):
+    """A whole deal at the table: declared by the dealer in turn, then its result (honours
+    by default: aces easy at no-trump, simple honours to We otherwise)."""
+    honours = honours or ("easy" if trump == "NT" else "we:THREE")
     declared = declare(client, table, trump=trump)
     assert declared.status_code == 302, declared.content.decode()[:2000]
     recorded = result(client, table, tricks=tricks, honours=honours, **extra)
@@ -139,6 +143,4 @@ def correct(client, table, number, *, reason="miscounted", key=None, at=None, **
             "reason": reason,
         }
     )
-    return client.post(
-        reverse("scorer:progressive:correction", args=[table.pk, number]), data
-    )
+    return client.post(reverse("scorer:progressive:correction", args=[table.pk, number]), data)
