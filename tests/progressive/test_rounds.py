@@ -53,7 +53,7 @@ def win_every_table(client, evening):
 
 
 def test_the_next_round_waits_for_every_table_naming_those_not_yet_agreed(secretary, evening):
-    first, second = tables_of(evening)
+    first, _second = tables_of(evening)
     play(secretary, first, trump="NT", tricks=9)
     agree(secretary, first, "both")
     assert "Seat round 2" not in evening_page(secretary, evening)
@@ -71,8 +71,8 @@ def test_the_winners_move_to_the_next_table_and_the_losers_stay(secretary, eveni
     html = evening_page(secretary, evening)
     winners = {t.number: pair(t, "we") for t in (first, second)}
     losers = {t.number: pair(t, "they") for t in (first, second)}
-    movers = [" and ".join(first.seats.get(position=n).player.name for n in (0, 2))]
-    assert f"{movers[0]} move to table 2." in html
+    movers = " and ".join(first.seats.get(position=n).player.name for n in (0, 2))
+    assert f"{movers} move to table 2." in html
     assert "Round 2: who sits where" in html
     page = step(secretary, evening, "next")
     assert said(page) == [
@@ -81,7 +81,8 @@ def test_the_winners_move_to_the_next_table_and_the_losers_stay(secretary, eveni
     one, two = tables_of(evening, 2)
     assert seated(one) == losers[1] | winners[2]
     assert seated(two) == losers[2] | winners[1]
-    assert one.cut and two.cut  # each table cut again
+    assert one.cut
+    assert two.cut
 
 
 def test_two_keepers_seating_the_next_round_seat_it_once(secretary, evening):
