@@ -7,7 +7,7 @@ from hypothesis import settings
 
 from tests.support.examples import examples
 
-pytest_plugins = ["tests.fixtures"]
+pytest_plugins = ["tests.fixtures", "tests.support.phones"]
 
 # The engine is fast but a rubber replays several deals: no per-example deadline, and a
 # fixed number of examples so the suite's time is predictable.

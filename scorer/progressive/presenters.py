@@ -116,9 +116,12 @@ def words(record: TableRecord) -> Words:
     score, wanted = record.score, record.evening.deals_a_round
     played = len(record.recorded)
     points = f"We {score.points.we}, They {score.points.they}"
-    standing = (
-        f"After {played} of {wanted} deals: {points}" if played < wanted else f"The round: {points}"
-    )
+    if not played:
+        standing = f"No deal played yet: {points}"
+    elif played < wanted:
+        standing = f"After {played} of {wanted} deals: {points}"
+    else:
+        standing = f"The round: {points}"
     if record.table.agreed:
         return Words(standing, "")
     deal = record.in_progress
@@ -234,6 +237,12 @@ def mine(record: EveningRecord, player: ProgressivePlayer | None) -> Mine | None
     return Mine(player, standing, place, len(record.players), table, partner, against)
 
 
+def compact_place(standing: Standing, standings: tuple[Standing, ...]) -> str:
+    """ "3", or "1=" when shared, as a table of standings prints it."""
+    shared = sum(s.place == standing.place for s in standings) > 1
+    return f"{standing.place}{'=' if shared else ''}"
+
+
 def ordinal(place: int) -> str:
     """ "1st", "2nd", "3rd", "11th" """
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
@@ -267,7 +276,8 @@ def round_lines(record: EveningRecord, number: int) -> list[TableLine]:
     played: RoundScore | None = None
     if score is not None and 1 <= number <= len(score.rounds):
         played = score.rounds[number - 1]
-    after = _seating_after(score, number)
+    ended = record.evening.ended and number == record.rounds
+    after = None if ended else _seating_after(score, number)
     lines = []
     for table_record in record.round_of(number):
         table_score = None
@@ -293,11 +303,16 @@ def _seating_after(score: EveningScore | None, number: int) -> tuple[Seating, ..
 def _moves(
     score: TableScore | None, names: engine.Pair[str], after: tuple[Seating, ...] | None
 ) -> str:
-    if score is None or score.moves is None or after is None:
+    """Where the table's winners went (or, after the evening's last round, who won it)."""
+    if score is None or score.winners is None:
+        return ""
+    tied = ", the cut deciding the tie" if score.tie is not None else ""
+    if after is None:
+        return f"{names[score.winners]} won the round{tied}."
+    if score.moves is None:
         return ""
     movers = set(score.pairs[score.moves])
     to = next((seating.table for seating in after if movers <= set(seating.players)), None)
-    tied = ", the cut deciding the tie" if score.tie is not None else ""
     return f"{names[score.moves]} move to table {to}{tied}." if to is not None else ""
 
 

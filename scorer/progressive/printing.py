@@ -34,7 +34,10 @@ def tallies_document(record: EveningRecord, paper: str) -> bytes:
         {
             "paper": paper,
             "evening": record.evening,
-            "cards": [(card, _place(card.standing, record)) for card in cards],
+            "pages": [
+                [(card, _place(card.standing, record)) for card in cards[n : n + 4]]
+                for n in range(0, len(cards), 4)
+            ],
             "blank": range(blank),
             "ended": record.evening.ended,
         },

@@ -230,7 +230,7 @@ def _standings(score: Any) -> list[tuple[Any, str]]:
     if score is None or not score.rounds:
         return []
     standings = score.by_place
-    return [(standing, presenters.place_words(standing, standings)) for standing in standings]
+    return [(standing, presenters.compact_place(standing, standings)) for standing in standings]
 
 
 @require_GET
@@ -245,7 +245,20 @@ def evening_live(request: HtmxRequest, pk: int) -> HttpResponse:
     if version == request.GET.get("version"):
         return HttpResponse(status=204)
     record = reads.evening_record(_evening_or_404(pk))
+    if request.GET.get("part") == "mine":  # a player's own, on his table's page
+        return render(request, "progressive/mine_live.html", _mine_context(request, record))
     return render(request, "progressive/evening.html#live", _evening_context(request, record))
+
+
+def _mine_context(request: HttpRequest, record: reads.EveningRecord) -> dict[str, Any]:
+    """A player's own evening, and the address that brings it up to date."""
+    me = record.player_of(getattr(getattr(request.user, "member", None), "pk", None))
+    url = reverse("scorer:progressive:live", args=[record.evening.pk])
+    token = live.token(request, "evening", record.evening.pk)
+    return {
+        "mine": presenters.mine(record, me),
+        "mine_url": f"{url}?version={reads.version_of(record)}&token={token}&part=mine",
+    }
 
 
 def _at_evening(
@@ -577,13 +590,8 @@ def render_table(
 def _whole_page(request: HttpRequest, record: reads.TableRecord) -> dict[str, Any]:
     """What only the whole page shows: the player's own standing in the evening, and the
     cut (worked out from the whole evening, which a save at the table does not need)."""
-    evening_record = reads.evening_record(record.evening)
-    me = evening_record.player_of(getattr(getattr(request.user, "member", None), "pk", None))
-    return {
-        "mine": presenters.mine(evening_record, me),
-        "cut": presenters.cut_view(record),
-        "numbers": {player.pk: player.number for player in record.seats},
-    }
+    mine = _mine_context(request, reads.evening_record(record.evening))
+    return {**(mine if mine["mine"] is not None else {}), "cut": presenters.cut_view(record)}
 
 
 def table_context(

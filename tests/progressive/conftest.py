@@ -1,5 +1,6 @@
-"""The Progressive evening's tests share the club's fixtures (tests/fixtures.py) and the
-helpers of tests/support/evenings.py."""
+"""The Progressive evening's tests share the club's fixtures (tests/fixtures.py), the
+helpers of tests/support/evenings.py, and the suite's phones (a real Chromium at 360 px,
+tests/support/phones.py): a test using them is marked `browser` (tests/conftest.py)."""
 
 from __future__ import annotations
 

@@ -22,10 +22,6 @@ HOSTILE = ["", " ", "\x00", "7\x00", "x" * 5000, "é☃𝄞 中文", "-1", "9999
 values = st.sampled_from(HOSTILE) | st.text(max_size=30) | st.integers().map(str)
 
 
-class Rollback(Exception):
-    pass
-
-
 def refused_or_done(response) -> None:
     """A plain answer: a page, or a redirect whose messages say what happened."""
     assert response.status_code in (200, 204, 302, 400, 403, 404, 409, 422), response.status_code
@@ -84,7 +80,8 @@ def test_a_tables_form_is_carried_out_or_refused_with_its_reason(secretary, even
         action = reverse(f"scorer:progressive:{name}", args=[table.pk])
         refused_or_done(secretary.post(action, sent, headers=headers))
         for deal in ProgressiveDeal.objects.filter(recorded_at__isnull=False):
-            assert deal.tricks is not None and 0 <= deal.tricks <= 13
+            assert deal.tricks is not None
+            assert 0 <= deal.tricks <= 13
         transaction.set_rollback(True)
 
 
@@ -121,5 +118,7 @@ def test_a_guest_named_with_a_nul_is_refused_in_words(secretary, evening, staff)
     page = secretary.get(reverse("scorer:progressive:evening", args=[gathering.pk]))
     form = Forms(page.content.decode()).form(action)
     answer = secretary.post(action, {**form["values"], "guest": "Mrs.\x00Hale"}, follow=True)
-    assert [str(m) for m in answer.context["messages"]] == ["A guest's name: null characters are not allowed."]
+    assert [str(m) for m in answer.context["messages"]] == [
+        "A guest's name: null characters are not allowed."
+    ]
     assert not ProgressivePlayer.objects.filter(evening=gathering).exists()

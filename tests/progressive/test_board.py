@@ -9,13 +9,15 @@ import re
 from django.test import Client
 from django.urls import reverse
 
-from tests.support.evenings import play, tables_of
+from tests.support.evenings import play, poll_of, tables_of
 from tests.support.html import Forms
 
 
 def board_link(client, evening) -> str:
     html = client.get(reverse("scorer:progressive:evening", args=[evening.pk])).content.decode()
-    found = re.search(r'<a href="http://testserver(/progressive/board/[^"]+)">the noticeboard', html)
+    found = re.search(
+        r'<a href="http://testserver(/progressive/board/[^"]+)">the noticeboard', html
+    )
     assert found, "the keepers' page gives the noticeboard's link"
     return found.group(1)
 
@@ -35,7 +37,7 @@ def test_the_board_shows_the_standings_and_tables_to_anyone_with_the_link(secret
 def test_the_board_follows_the_evening_an_unchanged_poll_costing_nothing(secretary, evening):
     wall = Client()
     html = wall.get(board_link(secretary, evening)).content.decode()
-    live = Forms(html).attribute("hx-get").replace("&amp;", "&")
+    live = poll_of(html, "board")
     assert wall.get(live).status_code == 204
     play(secretary, tables_of(evening)[1], trump="NT", tricks=9)
     changed = wall.get(live)

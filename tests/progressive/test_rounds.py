@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.progressive.models import ProgressiveTable
-from tests.support.evenings import agree, play, seen, tables_of
+from tests.support.evenings import agree, play, poll_of, seen, tables_of
 from tests.support.html import Forms
 
 
@@ -131,7 +131,7 @@ def test_a_players_phone_shows_his_table_partner_net_and_place(evening, secretar
 def test_the_evenings_page_follows_it_within_a_poll(evening, secretary):
     phone = Client()
     phone.force_login(tables_of(evening)[0].seats.get(position=1).player.member.user)
-    live = Forms(evening_page(phone, evening)).attribute("hx-get").replace("&amp;", "&")
+    live = poll_of(evening_page(phone, evening), "evening-live")
     assert phone.get(live).status_code == 204
     play(secretary, tables_of(evening)[1], trump="NT", tricks=9)
     changed = phone.get(live)
@@ -149,3 +149,16 @@ def test_the_standings_count_every_deal_played_best_net_first(evening, secretary
     assert len(places) == 8
     assert all(">+36</td></tr>" in line for line in places[:4])
     assert all(">−36</td></tr>" in line for line in places[4:])
+
+
+def test_on_his_tables_page_a_players_net_and_place_follow_every_table(evening, secretary):
+    first, second = tables_of(evening)
+    phone = Client()
+    phone.force_login(first.seats.get(position=1).player.member.user)
+    html = phone.get(reverse("scorer:progressive:table", args=[first.pk])).content.decode()
+    assert "place 1st, shared of 8" in html
+    mine = poll_of(html, "mine-live")
+    assert phone.get(mine).status_code == 204
+    play(secretary, second, trump="NT", tricks=9)  # another table: 36 to its We
+    changed = phone.get(mine).content.decode()
+    assert "Your net: <strong>0</strong> (won 0, lost 0); place 3rd, shared of 8." in changed

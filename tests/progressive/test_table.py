@@ -12,7 +12,16 @@ from django.db import DatabaseError, transaction
 from django.urls import reverse
 
 from scorer.progressive.models import ProgressiveDeal, ProgressiveTable
-from tests.support.evenings import declare, drawn, members, play, result, revision, tables_of
+from tests.support.evenings import (
+    declare,
+    drawn,
+    members,
+    play,
+    poll_of,
+    result,
+    revision,
+    tables_of,
+)
 from tests.support.html import Forms
 
 
@@ -183,13 +192,12 @@ def test_a_phone_follows_within_one_poll_and_is_told_what_changed(player, table,
     other = Client()
     other.force_login(watcher)
     html = page(other, table)
-    live = Forms(html).attribute("hx-get")
-    assert live is not None
-    assert "/live/" in live
-    unchanged = other.get(live.replace("&amp;", "&"), headers={"HX-Request": "true"})
+    live = poll_of(html)
+    assert f"/tables/{table.pk}/live/" in live
+    unchanged = other.get(live, headers={"HX-Request": "true"})
     assert unchanged.status_code == 204
     declare(player, table, trump="H")
-    changed = other.get(live.replace("&amp;", "&"), headers={"HX-Request": "true"})
+    changed = other.get(live, headers={"HX-Request": "true"})
     assert changed.status_code == 200
     dealer = names(table)[0]
     assert (
@@ -201,7 +209,7 @@ def test_a_phone_follows_within_one_poll_and_is_told_what_changed(player, table,
 
 def test_a_poll_with_a_token_for_another_table_stops(player, evening, table):
     other = tables_of(evening, 1)[1]
-    live = Forms(page(player, table)).attribute("hx-get").replace("&amp;", "&")
+    live = poll_of(page(player, table))
     url = live.replace(f"/tables/{table.pk}/", f"/tables/{other.pk}/")
     assert player.get(url).status_code == 286
 

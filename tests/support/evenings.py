@@ -5,7 +5,10 @@ them (a declaration, a result, a whole deal, an agreement, a correction)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import tempfile
 import uuid
+from pathlib import Path
 from typing import Any
 
 from django.urls import reverse
@@ -144,3 +147,28 @@ def correct(client, table, number, *, reason="miscounted", key=None, at=None, **
         }
     )
     return client.post(reverse("scorer:progressive:correction", args=[table.pk, number]), data)
+
+
+def pdf_as_png(pdf: bytes, name: str) -> list[Path]:
+    """A PDF's pages drawn as PNG by pdftoppm, kept in var/screenshots/ for a person to look
+    at: name-1.png, name-2.png, …"""
+    from tests.support.browser import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SCREENSHOTS.glob(f"{name}-*.png"):
+        old.unlink()
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:
+        file.write(pdf)
+        file.flush()
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", file.name, str(SCREENSHOTS / name)], check=True
+        )
+    return sorted(SCREENSHOTS.glob(f"{name}-*.png"))
+
+
+def poll_of(html: str, element: str = "live") -> str:
+    """The address the element with this id polls (its hx-get), as the phone asks it."""
+    from tests.support.html import Forms
+
+    found = next(a for a in Forms(html).attributes if a.get("id") == element)
+    return found["hx-get"].replace("&amp;", "&")
