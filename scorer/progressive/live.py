@@ -57,8 +57,9 @@ def board_token(evening: ProgressiveEvening) -> str:
     return signing.dumps({"e": evening.pk, "g": evening.board}, salt=BOARD_SALT, compress=True)
 
 
-def board_evening(token: str) -> ProgressiveEvening | None:
-    """The evening a noticeboard link shows, or None: forged, or revoked."""
+def board_link(token: str) -> tuple[int, int] | None:
+    """The evening a noticeboard link names, and the generation of its links; None for a
+    forged one. (Whether it is revoked is the evening's to say: its generation now.)"""
     try:
         data = signing.loads(token, salt=BOARD_SALT)
     except signing.BadSignature:
@@ -68,4 +69,4 @@ def board_evening(token: str) -> ProgressiveEvening | None:
     pk, generation = data.get("e"), data.get("g")
     if not isinstance(pk, int) or not isinstance(generation, int):
         return None
-    return ProgressiveEvening.objects.filter(pk=pk, board=generation).first()
+    return pk, generation

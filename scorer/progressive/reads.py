@@ -221,13 +221,17 @@ def _number(player: ProgressivePlayer) -> int:
 
 
 def evening_record(evening: ProgressiveEvening) -> EveningRecord:
-    """The evening's rows in four queries: its players, its tables, their seats, their
-    deals."""
+    """The evening's rows in four queries: its players, its tables, their seats (the
+    players read once, each seat naming its player), their deals."""
     players = list(evening.players.select_related("member").order_by("number", "arrived_at", "pk"))
     tables = list(evening.tables.order_by("round", "number"))
     for table in tables:
         table.evening = evening
-    seats = _seats_of(tables) if tables else {}
+    by_pk = {player.pk: player for player in players}
+    seats: dict[int, list[ProgressivePlayer]] = {}
+    placed = ProgressiveSeat.objects.filter(evening=evening).order_by("table", "position")
+    for table_pk, player_pk in placed.values_list("table_id", "player_id"):
+        seats.setdefault(table_pk, []).append(by_pk[player_pk])
     by_table: dict[int, list[ProgressiveDeal]] = {}
     if tables:
         for deal in ProgressiveDeal.objects.filter(table__evening=evening).order_by(
@@ -263,6 +267,35 @@ def version(pk: int) -> str | None:
         cursor.execute(sql, [pk])
         row = cursor.fetchone()
     return None if row is None else f"{row[0]}.{row[1]}.{row[2]}"
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What a noticeboard's request needs of its evening, in one read: the generation of
+    its links, its name, when it opened, and its version."""
+
+    generation: int
+    name: str
+    opened_at: str
+    version: str
+
+
+_BOARD = """SELECT e.board, e.name, e.opened_at, e.revision, COALESCE(SUM(t.revision), 0),
+    COUNT(t.id) FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id
+    WHERE e.id = %s GROUP BY e.id, e.board, e.name, e.opened_at, e.revision"""
+
+
+def board_state(pk: int) -> BoardState | None:
+    sql = _BOARD.format(
+        evening=connection.ops.quote_name(ProgressiveEvening._meta.db_table),
+        table=connection.ops.quote_name(ProgressiveTable._meta.db_table),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return BoardState(int(row[0]), str(row[1]), str(row[2]), f"{row[3]}.{row[4]}.{row[5]}")
 
 
 def version_of(record: EveningRecord) -> str:

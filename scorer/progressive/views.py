@@ -15,15 +15,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import partial
+from threading import Lock
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorer import engine, once
@@ -823,23 +827,49 @@ class _Deal:
 def board(request: HttpRequest, token: str) -> HttpResponse:
     """The standings and the round's tables, live, for a screen on the wall: names and
     points only, for anyone with the link, until it is revoked. Polled with the version
-    it shows: an empty answer while nothing has changed."""
-    found = live.board_evening(token)
-    if found is None:
+    it shows: an empty answer while nothing has changed. Every screen is shown the same
+    page, drawn once for each change of the evening."""
+    link = live.board_link(token)
+    state = reads.board_state(link[0]) if link is not None else None
+    if link is None or state is None or state.generation != link[1]:
         raise Http404(
             "This noticeboard's link has been revoked; those who keep the evening have its new one."
         )
     polled = request.GET.get("version")
-    if polled is not None and polled == reads.version(found.pk):
+    if polled is not None and polled == state.version:
         return HttpResponse(status=204)
-    record = reads.evening_record(found)
-    version = reads.version_of(record)
+    html = _board_html(link[0], state, token)
+    if polled is not None:
+        return HttpResponse(html)
+    return render(request, "progressive/board.html", {"name": state.name, "board": html})
+
+
+# The noticeboard as last drawn, by evening and generation of its links: every screen and
+# every poll of the evening shows the same, until something in it changes (its version).
+_BOARDS: dict[tuple[int, str, int], tuple[str, SafeString]] = {}
+_BOARDS_LOCK = Lock()
+_BOARDS_KEPT = 16
+
+
+def _board_html(pk: int, state: reads.BoardState, token: str) -> SafeString:
+    key = (pk, state.opened_at, state.generation)
+    with _BOARDS_LOCK:
+        kept = _BOARDS.get(key)
+    if kept is not None and kept[0] == state.version:
+        return kept[1]
+    record = reads.evening_record(_evening_or_404(pk))
+    drawn = reads.version_of(record)  # what was read: a write since is drawn next time
     context = {
-        "evening": found,
+        "evening": record.evening,
         "record": record,
         "standings": _standings(record.score),
         "lines": presenters.round_lines(record, record.rounds) if record.tables else [],
-        "live_url": f"{reverse('scorer:progressive:board', args=[token])}?version={version}",
+        "live_url": f"{reverse('scorer:progressive:board', args=[token])}?version={drawn}",
     }
-    template = "progressive/board.html#board" if polled is not None else "progressive/board.html"
-    return render(request, template, context)
+    html = SafeString(render_to_string("progressive/board_part.html", context))
+    if not connection.in_atomic_block:
+        with _BOARDS_LOCK:
+            _BOARDS[key] = (drawn, html)
+            while len(_BOARDS) > _BOARDS_KEPT:
+                del _BOARDS[next(iter(_BOARDS))]
+    return html
