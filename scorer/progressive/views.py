@@ -86,10 +86,9 @@ def _record_or_404(pk: int) -> reads.TableRecord:
 
 
 def may_record(request: HttpRequest, record: reads.TableRecord) -> bool:
-    """The four at the table, and the evening's keepers."""
+    """The four at the table, and the evening's keepers (until the round is agreed there:
+    then the writes refuse, saying so)."""
     user = request.user
-    if record.table.agreed:
-        return False
     return may_keep(request, record.evening) or any(
         player.member is not None and player.member.user_id == user.pk for player in record.seats
     )
@@ -109,10 +108,6 @@ def sides_for(request: HttpRequest, record: reads.TableRecord) -> set[engine.Sid
 def _to_record(request: HttpRequest, pk: int) -> reads.TableRecord:
     record = _record_or_404(pk)
     if not may_record(request, record):
-        if record.table.agreed:
-            raise PermissionDenied(
-                f"{record.table.label} is agreed: nothing on its sheet changes now."
-            )
         raise PermissionDenied(
             "Only the four at the table and those who keep the evening record its deals."
         )
@@ -609,7 +604,7 @@ def table_context(
     told: list[str] | None = None,
 ) -> dict[str, Any]:
     table = record.table
-    writing = may_record(request, record)
+    writing = may_record(request, record) and not table.agreed
     if writing and not record.played:
         if record.in_progress is None:
             declaration = declaration or _declaration_form(record)
@@ -714,6 +709,11 @@ def correction(request: SignedInRequest, pk: int, deal: int) -> HttpResponseBase
     found = next((d for d in record.recorded if d.number == deal), None)
     if found is None:
         raise Http404(f"Deal {deal} has not been recorded at this table.")
+    if record.table.agreed:
+        messages.error(
+            request, "The round is agreed at this table: nothing on it changes now (Laws 12, 13)."
+        )
+        return redirect("scorer:progressive:table", pk=pk)
     trump = engine.Trump(found.trump)  # type: ignore[call-arg]  # by value: mypy#10573
     if request.method == "GET":
         return _correction_page(request, record, found, None)

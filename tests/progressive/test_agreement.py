@@ -17,7 +17,16 @@ from scorer.engine import RubberError, Side
 from scorer.engine.cutting import cut_in_order
 from scorer.progressive import reads, writes
 from scorer.progressive.models import ProgressiveDeal, ProgressiveTable
-from tests.support.evenings import agree, correct, drawn, members, play, revision, tables_of
+from tests.support.evenings import (
+    agree,
+    correct,
+    declare,
+    drawn,
+    members,
+    play,
+    revision,
+    tables_of,
+)
 
 
 @pytest.fixture
@@ -105,7 +114,13 @@ def test_once_agreed_nothing_at_the_table_changes(table):
     agree(they, table, "they")
     html = page(we, table)
     assert "Correct deal 1" not in html
-    assert correct(we, table, 1, tricks=10).status_code == 403
+    refused = we.get(correct(we, table, 1, tricks=10)["Location"])
+    assert [str(m) for m in refused.context["messages"]] == [
+        "The round is agreed at this table: nothing on it changes now (Laws 12, 13)."
+    ]
+    late = declare(we, table, trump="H")
+    assert late.status_code == 422
+    assert "The round is agreed at this table: nothing on it changes now" in late.content.decode()
     deal = ProgressiveDeal.objects.get()
     with transaction.atomic(), pytest.raises(DatabaseError, match="never changed"):
         ProgressiveDeal.objects.filter(pk=deal.pk).update(tricks=10)
