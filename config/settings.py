@@ -53,9 +53,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorer.middleware.HtmxSignIn",
-    "scorer.middleware.DatabaseTrouble",
-    "scorer.middleware.PrinterBusy",
+    "scorer.plumbing.middleware.HtmxSignIn",
+    "scorer.plumbing.middleware.DatabaseTrouble",
+    "scorer.plumbing.middleware.PrinterBusy",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -194,11 +194,11 @@ SESSION_COOKIE_SAMESITE = "Lax"
 
 # A refused request (a 403, a form whose security token failed, a locked sign-in) is one
 # line in the server's log, who asked for what and why; a server error keeps its traceback
-# (scorer/refusals.py).
+# (scorer/plumbing/refusals.py).
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"refusals": {"()": "scorer.refusals.OneLine"}},
+    "filters": {"refusals": {"()": "scorer.plumbing.refusals.OneLine"}},
     "loggers": {
         "django.request": {"filters": ["refusals"]},
         "django.security.csrf": {"filters": ["refusals"]},

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth
 from django.urls import include, path, register_converter
 
-from scorer.converters import Id
+from scorer.plumbing.converters import Id
 from scorer.views import app
 from scorer.views.accounts import PasswordPage, sign_out_everywhere
 

@@ -1,5 +1,6 @@
 """The staff's view of the ledger's table money: read here, set only from the ledger's page
-(a new charge replaces the one in force; the database refuses changes, scorer/kept.py)."""
+(a new charge replaces the one in force; the database refuses changes,
+scorer/plumbing/guards.py)."""
 
 from __future__ import annotations
 

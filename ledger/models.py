@@ -3,7 +3,7 @@ sittings whose settlements say who pays whom.
 
 A balance is never stored: it is the sum of a member's postings, and each posting names
 its counterparty and its reason. Postings, payments and closed settlements are kept as
-made; the database refuses to change or delete them (scorer/kept.py).
+made; the database refuses to change or delete them (scorer/plumbing/guards.py).
 
 Money is never a float: every amount is kept as a whole number of millionths
 (`MoneyField`), exact on SQLite and PostgreSQL alike, and read back as a Decimal.
@@ -251,7 +251,7 @@ class Sitting(models.Model):
 
     Sittings never overlap, so that a rubber settles in one only: PostgreSQL refuses an
     overlap by an exclusion constraint, SQLite by a trigger (both in the migrations). A
-    closed sitting is never changed (scorer/kept.py).
+    closed sitting is never changed (scorer/plumbing/guards.py).
     """
 
     name = models.CharField(max_length=60)

@@ -46,7 +46,7 @@ from ledger.money import (
 )
 from scorer import engine
 from scorer.models import Member, Rubber, Seat
-from scorer.once import Refused, Stale
+from scorer.plumbing.keys import Refused, Stale
 
 NOTHING = Decimal(0)
 DEFAULT_UNIT = Decimal("0.01")

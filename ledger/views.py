@@ -30,10 +30,10 @@ from ledger.forms import (
 from ledger.models import HOUSE, Payment, Posting, Sitting, Stake, TableCharge, Transfer
 from ledger.money import plain
 from scorer import printing
-from scorer.converters import number
-from scorer.http import SignedInRequest
 from scorer.models import Member
-from scorer.once import Answer, carry_out
+from scorer.plumbing.converters import number
+from scorer.plumbing.http import SignedInRequest
+from scorer.plumbing.keys import Answer, carry_out
 
 
 def _staff(request: HttpRequest) -> None:

@@ -4,7 +4,7 @@ The record is changed only by the site's own pages, through the services that ke
 laws (a deal is recorded at the table and corrected under Laws 12 and 13; a rubber is
 agreed by its players). Here the staff may read it, change the club's settings and its
 members, and delete a rubber started by mistake before any deal was recorded in it.
-The database refuses the rest whatever asks (scorer/kept.py).
+The database refuses the rest whatever asks (scorer/plumbing/guards.py).
 """
 
 from __future__ import annotations

@@ -12,13 +12,13 @@ class ScorerConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
-        post_migrate.connect(_guard, dispatch_uid="scorer.kept.guard")
+        post_migrate.connect(_guard, dispatch_uid="scorer.plumbing.guards.guard")
 
 
 def _guard(sender: Any, using: str = "default", **kwargs: Any) -> None:
     """Put back any guard a migration lost: SQLite rebuilds a table to change it, and its
-    triggers go with the old table (scorer/kept.py)."""
-    from scorer import kept
+    triggers go with the old table (scorer/plumbing/guards.py)."""
+    from scorer.plumbing import guards
 
     connection = connections[using]
-    kept.install(connection, kept.present(connection))
+    guards.install(connection, guards.present(connection))

@@ -52,7 +52,7 @@ from scorer.models import (
     Table,
     TableCut,
 )
-from scorer.once import Refused
+from scorer.plumbing.keys import Refused
 
 
 class ImportRefused(ValueError):

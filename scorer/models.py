@@ -15,6 +15,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from scorer import engine
+from scorer.plumbing.keys import Submission as Submission
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -392,28 +393,6 @@ def person(user: Any) -> str:
     """A member by name, anyone else (the staff) by username."""
     member = getattr(user, "member", None)
     return member.name if member is not None else str(user.get_username())
-
-
-class Submission(models.Model):
-    """Every form sent to the site that writes, once. Each form carries a key of its own;
-    a double tap or a form sent again over a flaky network finds its key here, changes
-    nothing, and is answered as the first was (`answer`, `said`). See scorer/once.py."""
-
-    key = models.UUIDField(unique=True)
-    rubber = models.ForeignKey(
-        Rubber, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    what = models.CharField(max_length=20)
-    at = models.DateTimeField(default=timezone.now)
-    answer = models.CharField(max_length=300, blank=True, help_text="Where the form led.")
-    said = models.CharField(max_length=500, blank=True, help_text="What it did, in words.")
-    # A write to a rubber: the revision it made. The phones following the rubber are told
-    # what the writes since their page said (`said`), in order.
-    revision = models.PositiveIntegerField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"{self.what} at {self.at:%H:%M:%S}"
 
 
 # -- Tables of an evening (Laws 17, 21–28; scorer/tables.py) ---------------------------------

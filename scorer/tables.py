@@ -4,13 +4,13 @@ module reads the table from the database, asks the engine, and writes what it de
 
 Each write runs inside `once.carry_out` (its form's key taken once, in one transaction)
 and moves the table's revision on from the one its form was shown at, or is refused as
-stale. Each first waits for the tables' turn (`kept.take_turn`), so that what it reads of
+stale. Each first waits for the tables' turn (`guards.take_turn`), so that what it reads of
 every table is what it writes over.
 
 The database holds the evening together, whoever writes: a member belongs to one table at
 a time and has one claim open at a time (`Membership`, `Candidacy`), and plays one rubber
 in play at a time at the evening's tables, nor leaves the table of the rubber he plays
-(the guards of `kept.SEATED`). The checks here come first only to say so in words.
+(the guards of `guards.SEATED`). The checks here come first only to say so in words.
 """
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
-from scorer import engine, kept, writes
-from scorer.converters import number
+from scorer import engine, writes
 from scorer.engine import tables as laws
 from scorer.models import (
     Candidacy,
@@ -41,7 +40,9 @@ from scorer.models import (
     Table,
     TableCut,
 )
-from scorer.once import Refused, Stale
+from scorer.plumbing import guards
+from scorer.plumbing.converters import number
+from scorer.plumbing.keys import Refused, Stale
 
 BROKEN_UP = "the table broke up"
 LEFT = "left the table"
@@ -176,14 +177,14 @@ def whereabouts(day: date) -> Whereabouts:
 
 # -- Taking turns, and the database's refusals in words ----------------------------------------
 
-# The guards' refusals (scorer/kept.py), in words: the checks below say it first, by name;
-# these answer a write that raced past them and met the database.
+# The guards' refusals (scorer/plumbing/guards.py), in words: the checks below say it first,
+# by name; these answer a write that raced past them and met the database.
 _GUARDS_SAY = {
-    kept.ONE_RUBBER_IN_PLAY: (
+    guards.ONE_RUBBER_IN_PLAY: (
         "Someone chosen is playing a rubber in play at another table: a member plays one "
         "rubber at a time at the evening's tables. Nothing was done."
     ),
-    kept.KEEPS_HIS_PLACE: (
+    guards.KEEPS_HIS_PLACE: (
         "A player of the rubber in play keeps his place at its table until it is agreed "
         "(or he appoints a substitute, Law 27). Nothing was done."
     ),
@@ -199,7 +200,7 @@ def _in_turn[**P, R](write: Callable[P, R]) -> Callable[P, R]:
     def in_turn(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             with transaction.atomic():
-                kept.take_turn(connection)
+                guards.take_turn(connection)
                 return write(*args, **kwargs)
         except DatabaseError as error:
             said = next(

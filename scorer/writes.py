@@ -1,7 +1,7 @@
 """Writing to a rubber: starting it, declaring a deal, recording its result, correcting a
 deal, agreeing the rubber.
 
-Every write is guarded twice (scorer/once.py). The form's own key is recorded with the
+Every write is guarded twice (scorer/plumbing/keys.py). The form's own key is recorded with the
 write, so that a double tap or a form sent again changes nothing. The form also carries
 the rubber's revision it was shown at; if the rubber has moved on since (another phone
 recorded in between), the write is refused, never applied over a sheet its sender has not
@@ -24,18 +24,8 @@ from django.utils import timezone
 
 from scorer import engine, signals
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners, cut_for_the_dummy
-from scorer.models import (
-    Club,
-    Correction,
-    Deal,
-    Member,
-    Rubber,
-    Seat,
-    Submission,
-    Table,
-    person,
-)
-from scorer.once import Stale, claim, first_answer
+from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, Table, person
+from scorer.plumbing.keys import Stale, Submission, claim, first_answer
 from scorer.presenters import declaration_words, value_words
 from scorer.reads import TableState, table_state, table_state_of, worked_out
 

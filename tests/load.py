@@ -230,7 +230,7 @@ def processes() -> list[dict[str, str]]:
 
 def megabytes(server: Server, field: str = "VmRSS") -> dict[str, list[int]]:
     """Each gunicorn worker's resident memory now (VmRSS), or its most since it started
-    (VmHWM); and each worker's printing process's (scorer.printing.Printer)."""
+    (VmHWM); and each worker's printing process's (scorer.plumbing.printer.Printer)."""
     assert server.process is not None
     every = processes()
     workers = [p for p in every if p.get("PPid") == str(server.process.pid)]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from django.utils.html import escape
 
-from scorer.printing import BUSY
+from scorer.plumbing.printer import BUSY
 from tests.support.html import Forms
 from tests.support.served import Answer, Phone, Server, seed_tables
 

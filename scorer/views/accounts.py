@@ -15,7 +15,8 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from scorer import once, signing_in
+from scorer import signing_in
+from scorer.plumbing import keys
 
 SIGNED_OUT_EVERYWHERE = (
     "Signed out everywhere: every phone and computer that was signed in as you must sign in again."
@@ -23,7 +24,7 @@ SIGNED_OUT_EVERYWHERE = (
 WHAT = "sign out everywhere"
 
 
-class SignOutEverywhereForm(once.KeyedForm):
+class SignOutEverywhereForm(keys.KeyedForm):
     """Nothing to fill in: its key makes a double tap one sign-out."""
 
 
@@ -43,15 +44,15 @@ def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
     form = SignOutEverywhereForm(request.POST)
     if not request.user.is_authenticated:
         # Sent again after the first ended this session too: answered as the first was.
-        if form.is_valid() and once.first_answer(form.cleaned_data["key"]):
+        if form.is_valid() and keys.first_answer(form.cleaned_data["key"]):
             return signed_out(request)
         return redirect_to_login(reverse("password_change"))
     if not form.is_valid():
-        messages.error(request, once.form_refusal(form))
+        messages.error(request, keys.form_refusal(form))
         return redirect("password_change")
     user = request.user
     with transaction.atomic():
-        claimed = once.claim(key=form.cleaned_data["key"], user=user, what=WHAT)
+        claimed = keys.claim(key=form.cleaned_data["key"], user=user, what=WHAT)
         if claimed is not None:
             signing_in.end_sessions(user)
     return signed_out(request)

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from scorer import writes
 from scorer.forms import AgreementForm
-from scorer.http import SignedInRequest
+from scorer.plumbing.http import SignedInRequest
 from scorer.views.access import sides_for, state_to_write
 from scorer.views.table import render_table, write
 

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_GET
 
 from scorer import app, engine
 from scorer.forms import DeclarationForm, ResultForm
-from scorer.http import SignedInRequest
 from scorer.models import Rubber
+from scorer.plumbing.http import SignedInRequest
 from scorer.presenters import pair_names, tricks_legend
 from scorer.views.access import may_write, state_or_404
 from scorer.views.table import seat_names

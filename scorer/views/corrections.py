@@ -9,10 +9,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorer import engine, once, reads, writes
+from scorer import engine, reads, writes
 from scorer.forms import CorrectionForm, RemovalForm
-from scorer.http import SignedInRequest
 from scorer.models import Deal
+from scorer.plumbing import keys
+from scorer.plumbing.http import SignedInRequest
 from scorer.presenters import deal_line
 from scorer.views.access import state_or_404, state_to_write
 from scorer.views.table import STALE, seat_names, sentence
@@ -83,7 +84,7 @@ def _correct(
             reason=form.cleaned_data["reason"],
             correction=correction,
         )
-    except once.Stale:
+    except keys.Stale:
         fresh = state_or_404(state.rubber.pk)
         return _correction_page(request, fresh, deal, None, message=STALE, status=409)
     except engine.RubberError as error:

@@ -11,8 +11,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from scorer import reads
-from scorer.http import HtmxRequest
 from scorer.models import Rubber
+from scorer.plumbing.http import HtmxRequest
 from scorer.presenters import rubber_rows
 from scorer.specimen import specimen_text
 

@@ -20,9 +20,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorer import engine, once, reads, signals, writes
+from scorer import engine, reads, signals, writes
 from scorer import live as following
-from scorer.converters import number
 from scorer.forms import (
     AgreementForm,
     DeclarationForm,
@@ -31,8 +30,10 @@ from scorer.forms import (
     ResultForm,
     StartRubberForm,
 )
-from scorer.http import HtmxRequest, SignedInRequest
 from scorer.models import Member, Rubber
+from scorer.plumbing import keys
+from scorer.plumbing.converters import number
+from scorer.plumbing.http import HtmxRequest, SignedInRequest
 from scorer.presenters import (
     agreement_view,
     corrections_view,
@@ -170,7 +171,7 @@ def declaration(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
     if state.in_progress is None:  # recorded already: by this very form, or another phone
-        if once.handled(request.POST.get("key", "")):
+        if keys.handled(request.POST.get("key", "")):
             return done(request, state)
         return render_table(request, state, message=_result_not_saved(state, request), status=409)
     trump = engine.Trump(state.in_progress.trump)  # type: ignore[call-arg]  # by value: mypy#10573
@@ -229,10 +230,10 @@ def write(
             key=form.cleaned_data["key"],
             revision=form.cleaned_data["revision"],
         )
-    except once.Stale:  # read afresh: the rubber itself has moved on since our read
+    except keys.Stale:  # read afresh: the rubber itself has moved on since our read
         fresh = state_or_404(state.rubber.pk)
         return render_table(request, fresh, message=not_saved(state, form), status=409)
-    except once.Refused as error:  # the ledger's refusal of an agreement, say
+    except keys.Refused as error:  # the ledger's refusal of an agreement, say
         return render_table(request, state_or_404(state.rubber.pk), message=str(error), status=422)
     except engine.RubberError as error:
         # Refused and undone: the rubber read afresh, since the refused write had moved the

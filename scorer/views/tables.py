@@ -31,9 +31,9 @@ from scorer.forms import (
     TableWriteForm,
     WithdrawClaimForm,
 )
-from scorer.http import SignedInRequest
 from scorer.models import Member, Membership, Table
-from scorer.once import Answer, carry_out
+from scorer.plumbing.http import SignedInRequest
+from scorer.plumbing.keys import Answer, carry_out
 from scorer.presenters import sheet_view, words
 
 TABLES = "scorer:tables"

@@ -4,7 +4,7 @@ in the same run; the memory the pad takes, beside the one-line page's; and the p
 bounds, beside Django's minimal view: how soon a document is refused beyond its queue or
 after its wait, and a phone's poll while the largest pad is laid out.
 
-Documents are laid out in the printer's process (scorer.printing.Printer), so memory is
+Documents are laid out in the printer's process (scorer.plumbing.printer.Printer), so memory is
 read for it and for this process, which stands for the worker: each one's peak resident
 size while one document is made (the peak reset before it, /proc/<pid>/clear_refs).
 Requests go through the whole middleware stack in this process (Django's test client).
@@ -44,6 +44,7 @@ def main() -> None:
 
     from scorer import printing, reads
     from scorer.models import Rubber
+    from scorer.plumbing.printer import printer
 
     specimen, rubbers = _rubbers()
     state = reads.table_state(specimen)
@@ -73,7 +74,7 @@ def main() -> None:
             f"(target {TARGETS_MS[name]} ms: {verdict})"
         )
 
-    one_line = _peaks(lambda: printing.printer.lay_out("<p>One line.</p>"))
+    one_line = _peaks(lambda: printer.lay_out("<p>One line.</p>"))
     pad = _peaks(lambda: printing.pad_document(4, 50, "letter"))
     runs = len(one_line["worker"])
     print(f"Each process's peak memory while one is made, median of {runs} runs each")
@@ -92,7 +93,7 @@ def _bounds(rubber: Any) -> None:
     largest pad again and again, beside one with the printer idle."""
     from django.test import Client
 
-    from scorer import printing
+    from scorer.plumbing import printer as printing
 
     phone = Client()
     phone.force_login(rubber.players.first().user)
@@ -167,6 +168,7 @@ def _poll_times(poll: Callable[[], None]) -> list[float]:
 def _while_printing(measure: Callable[[], list[float]]) -> list[float]:
     """`measure`, while another thread has the largest pad printed over and over."""
     from scorer import printing
+    from scorer.plumbing.printer import printer
 
     done = threading.Event()
 
@@ -176,8 +178,8 @@ def _while_printing(measure: Callable[[], list[float]]) -> list[float]:
 
     pads = threading.Thread(target=print_pads)
     pads.start()
-    with printing.printer.changed:  # the first under way
-        printing.printer.changed.wait_for(lambda: printing.printer.printing)
+    with printer.changed:  # the first under way
+        printer.changed.wait_for(lambda: printer.printing)
     try:
         return measure()
     finally:
@@ -204,7 +206,7 @@ def _peaks(make: Callable[[], object]) -> dict[str, list[float]]:
 
 def _printers_process() -> int:
     """The printer's process: the one that printed the last document."""
-    from scorer import printing
+    from scorer.plumbing import printer as printing
 
     if printing.printer.pid is None:
         raise RuntimeError("the printer's process has not started")

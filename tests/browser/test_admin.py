@@ -12,14 +12,14 @@ from tests.support.browser import sign_in
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_admin_works_under_the_content_security_policy(phone, table):
+def test_the_admin_works_under_the_content_security_policy(phone, browser_rubber):
     get_user_model().objects.create_superuser("secretary", password="pw")
     page = phone()
     sign_in(page, "secretary")
     for path in (
         "/admin/",
         "/admin/scorer/rubber/",
-        f"/admin/scorer/rubber/{table.pk}/change/",
+        f"/admin/scorer/rubber/{browser_rubber.pk}/change/",
         "/admin/scorer/member/add/",
         "/admin/auth/user/",
     ):

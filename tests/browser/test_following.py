@@ -16,18 +16,18 @@ from tests.support.table import won
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def at_the_table(phone, table, *usernames):
+def at_the_rubber(phone, browser_rubber, *usernames):
     pages = []
     for username in usernames:
         page = phone()
         sign_in(page, username)
-        page.goto(f"/rubbers/{table.pk}/")
+        page.goto(f"/rubbers/{browser_rubber.pk}/")
         pages.append(page)
     return pages
 
 
-def test_an_untouched_form_takes_the_new_state_itself(phone, table):
-    carr, dane = at_the_table(phone, table, "carr", "dane")
+def test_an_untouched_form_takes_the_new_state_itself(phone, browser_rubber):
+    carr, dane = at_the_rubber(phone, browser_rubber, "carr", "dane")
 
     declare(carr, 1, "H")
 
@@ -40,8 +40,8 @@ def test_an_untouched_form_takes_the_new_state_itself(phone, table):
     expect(dane.get_by_role("button", name="Save the declaration")).to_have_count(0)
 
 
-def test_entries_in_progress_are_kept_and_the_new_state_is_one_tap_away(phone, table):
-    carr, dane = at_the_table(phone, table, "carr", "dane")
+def test_entries_in_progress_are_kept_and_the_new_state_is_one_tap_away(phone, browser_rubber):
+    carr, dane = at_the_rubber(phone, browser_rubber, "carr", "dane")
     tap(dane, "The make", "♣ Clubs")  # Mr. Dane has begun
 
     declare(carr, 1, "H")
@@ -59,8 +59,8 @@ def test_entries_in_progress_are_kept_and_the_new_state_is_one_tap_away(phone, t
     expect(dane.get_by_text("What you had entered here is kept.")).to_be_hidden()
 
 
-def test_a_refused_save_says_what_was_recorded_and_what_was_not(phone, table):
-    carr, dane = at_the_table(phone, table, "carr", "dane")
+def test_a_refused_save_says_what_was_recorded_and_what_was_not(phone, browser_rubber):
+    carr, dane = at_the_rubber(phone, browser_rubber, "carr", "dane")
     tap(dane, "The make", "♣ Clubs")
     declare(carr, 1, "H")
     expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible()
@@ -75,24 +75,24 @@ def test_a_refused_save_says_what_was_recorded_and_what_was_not(phone, table):
     assert Deal.objects.get().trump == Trump.HEARTS
 
 
-def test_a_won_rubber_takes_away_the_buttons_that_no_longer_apply(phone, table):
-    _, dane = at_the_table(phone, table, "carr", "dane")
+def test_a_won_rubber_takes_away_the_buttons_that_no_longer_apply(phone, browser_rubber):
+    _, dane = at_the_rubber(phone, browser_rubber, "carr", "dane")
     tap(dane, "The make", "No-trump")  # entries in progress, for a deal never to be played
     staff = Client()
-    staff.force_login(table.seats.get(position=0).member.user)
+    staff.force_login(browser_rubber.seats.get(position=0).member.user)
 
-    won(staff, table)
+    won(staff, browser_rubber)
 
     expect(dane.get_by_role("heading", name="Agree the rubber")).to_be_visible()
     expect(dane.get_by_role("button", name="Save the declaration")).to_have_count(0)
     expect(dane.get_by_text("Abandon this rubber")).to_have_count(0)
 
 
-def test_both_sides_agree_within_a_second_with_one_tap_each(phone, table):
+def test_both_sides_agree_within_a_second_with_one_tap_each(phone, browser_rubber):
     client = Client()
-    client.force_login(table.seats.get(position=0).member.user)
-    won(client, table)
-    carr, fenwick = at_the_table(phone, table, "carr", "fenwick")
+    client.force_login(browser_rubber.seats.get(position=0).member.user)
+    won(client, browser_rubber)
+    carr, fenwick = at_the_rubber(phone, browser_rubber, "carr", "fenwick")
 
     carr.get_by_role("button", name="We agree").click()
     fenwick.get_by_role("button", name="They agree").click()
@@ -100,17 +100,17 @@ def test_both_sides_agree_within_a_second_with_one_tap_each(phone, table):
     for page in (carr, fenwick):
         expect(page.get_by_role("heading", name="Agreed", exact=True)).to_be_visible()
     expect(fenwick.locator("#panel .message")).to_have_count(0)  # nothing refused
-    rubber = Rubber.objects.get(pk=table.pk)
+    rubber = Rubber.objects.get(pk=browser_rubber.pk)
     assert rubber.agreed
     assert Posting.objects.filter(rubber=rubber).count() == 4
     screenshot(fenwick, "agreed")
 
 
-def test_a_lapse_is_said_in_words_on_both_phones(phone, table):
+def test_a_lapse_is_said_in_words_on_both_phones(phone, browser_rubber):
     client = Client()
-    client.force_login(table.seats.get(position=0).member.user)
-    won(client, table)
-    carr, fenwick = at_the_table(phone, table, "carr", "fenwick")
+    client.force_login(browser_rubber.seats.get(position=0).member.user)
+    won(client, browser_rubber)
+    carr, fenwick = at_the_rubber(phone, browser_rubber, "carr", "fenwick")
     carr.get_by_role("button", name="We agree").click()
     expect(fenwick.locator(".agreement")).to_contain_text("agreed by Mrs. Carr")
 
@@ -149,7 +149,7 @@ def test_a_rubber_started_with_no_stake_says_it_posts_no_money(phone):
     screenshot(page, "no-stake")
 
 
-def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(phone, table):
+def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(phone, browser_rubber):
     make_member("Mrs. Ingram", "Ingram")
     make_member("Mr. Lacey", "Lacey")
     make_member("Miss Moreton", "Moreton")
@@ -171,9 +171,9 @@ def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(phone,
     assert Rubber.objects.filter(table="Table 4").exists()
 
 
-def test_the_result_form_is_kept_through_another_phones_result(phone, table):
+def test_the_result_form_is_kept_through_another_phones_result(phone, browser_rubber):
     """Both phones at the result step; one records it, the other had begun to."""
-    carr, dane = at_the_table(phone, table, "carr", "dane")
+    carr, dane = at_the_rubber(phone, browser_rubber, "carr", "dane")
     declare(carr, 1, "S")
     expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     tap(dane, "Tricks won by", "8")

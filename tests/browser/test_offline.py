@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 from scorer import writes
 from scorer.engine import Side, Trump
-from scorer.models import Deal, Submission
+from scorer.models import Deal
+from scorer.plumbing.keys import Submission
 from tests.support.browser import PHONE, declare, screenshot, sign_in, tap, tap_honours
 from tests.support.rubbers import deal
 
@@ -95,16 +96,18 @@ def sheet_of(page) -> tuple[str, str]:
     return page.locator("table.sheet").inner_text(), page.locator(".standing").inner_text()
 
 
-def record_four_deals(table) -> None:
+def record_four_deals(browser_rubber) -> None:
     """Four part-scores, the first game still open: deal 5 is next, Mrs. Carr to deal."""
     deals = [deal("S", (7, 6), dealer=side) for side in ("we", "they", "we", "they")]
-    writes.replay(rubber=table, deals=deals, user=table.seats.get(position=0).member.user)
+    writes.replay(
+        rubber=browser_rubber, deals=deals, user=browser_rubber.seats.get(position=0).member.user
+    )
 
 
-def test_a_deal_recorded_offline_is_kept_then_sent_once(phone, table):
+def test_a_deal_recorded_offline_is_kept_then_sent_once(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    follow(page, table)
+    follow(page, browser_rubber)
     page.context.set_offline(True)
 
     declare(page, 1, "H")
@@ -130,20 +133,20 @@ def test_a_deal_recorded_offline_is_kept_then_sent_once(phone, table):
     assert (recorded.number, recorded.trump, recorded.tricks) == (1, Trump.HEARTS, 9)
     other = phone()
     sign_in(other, "dane")
-    other.goto(f"/rubbers/{table.pk}/")
+    other.goto(f"/rubbers/{browser_rubber.pk}/")
     assert sheet_of(page) == sheet_of(other)
     expect(page.locator(".standing")).to_have_text("First game: We 24, They 0")
 
 
 def test_an_entry_made_offline_after_another_phone_recorded_waits_for_the_players_choice(
-    phone, table
+    phone, browser_rubber
 ):
-    record_four_deals(table)
+    record_four_deals(browser_rubber)
     carr, dane = phone(), phone()
     sign_in(carr, "carr")
     sign_in(dane, "dane")
-    follow(carr, table)
-    dane.goto(f"/rubbers/{table.pk}/")
+    follow(carr, browser_rubber)
+    dane.goto(f"/rubbers/{browser_rubber.pk}/")
 
     carr.context.set_offline(True)
     declare(carr, 5, "H")
@@ -177,12 +180,12 @@ def test_an_entry_made_offline_after_another_phone_recorded_waits_for_the_player
     assert sheet_of(carr) == sheet_of(dane)
 
 
-def test_an_entry_kept_after_a_conflict_is_sent_as_the_player_chooses(phone, table):
+def test_an_entry_kept_after_a_conflict_is_sent_as_the_player_chooses(phone, browser_rubber):
     carr, dane = phone(), phone()
     sign_in(carr, "carr")
     sign_in(dane, "dane")
-    follow(carr, table)
-    dane.goto(f"/rubbers/{table.pk}/")
+    follow(carr, browser_rubber)
+    dane.goto(f"/rubbers/{browser_rubber.pk}/")
     carr.context.set_offline(True)
     declare(carr, 1, "NT")
     declare(dane, 1, "S")
@@ -195,10 +198,10 @@ def test_an_entry_kept_after_a_conflict_is_sent_as_the_player_chooses(phone, tab
     assert Deal.objects.get().trump == Trump.NO_TRUMP  # deal 1's declaration, changed once
 
 
-def test_reloaded_offline_the_page_shows_the_last_sheet_and_the_queue(phone, table):
+def test_reloaded_offline_the_page_shows_the_last_sheet_and_the_queue(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    follow(page, table)
+    follow(page, browser_rubber)
     declare(page, 1, "D")  # online: the sheet changes after the page was kept
     tap(page, "Tricks won by", "9")
     tap_honours(page, Side.WE, "Four")
@@ -224,10 +227,10 @@ def test_reloaded_offline_the_page_shows_the_last_sheet_and_the_queue(phone, tab
     assert Deal.objects.get(number=2).trump == Trump.SPADES
 
 
-def test_the_app_opens_on_the_rubber_it_was_following(phone, table):
+def test_the_app_opens_on_the_rubber_it_was_following(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    follow(page, table)
+    follow(page, browser_rubber)
     page.context.set_offline(True)
     declare(page, 1, "H")
     page.goto("/resume/")  # where the app opens, from its icon
@@ -235,10 +238,10 @@ def test_the_app_opens_on_the_rubber_it_was_following(phone, table):
     expect(pending(page)).to_have_count(1)
 
 
-def test_a_new_release_replaces_the_kept_static_files(phone, table, settings):
+def test_a_new_release_replaces_the_kept_static_files(phone, browser_rubber, settings):
     page = phone()
     sign_in(page, "carr")
-    follow(page, table)
+    follow(page, browser_rubber)
     css = "/static/css/site.css"
     read = f"fetch('{css}').then((r) => r.text())"
     kept_before = page.evaluate("caches.keys()")
@@ -265,12 +268,12 @@ def test_a_new_release_replaces_the_kept_static_files(phone, table, settings):
     ]
 
 
-def test_signing_out_clears_what_the_phone_kept(phone, table):
+def test_signing_out_clears_what_the_phone_kept(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    follow(page, table)
+    follow(page, browser_rubber)
     kept = f"async () => {KEPT}"
-    assert any(url.endswith(f"/rubbers/{table.pk}/") for url in page.evaluate(kept))
+    assert any(url.endswith(f"/rubbers/{browser_rubber.pk}/") for url in page.evaluate(kept))
     # An entry kept and not yet sent: the club's server cannot be reached.
     page.route("**/declaration/", lambda route: route.abort("internetdisconnected"))
     page.context.set_offline(True)
@@ -286,18 +289,18 @@ def test_signing_out_clears_what_the_phone_kept(phone, table):
     assert "scorer" not in [db["name"] for db in page.evaluate("indexedDB.databases()")]
     page.evaluate("navigator.serviceWorker.ready")  # a worker again, keeping nothing of hers
     page.context.set_offline(True)
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     expect(page.get_by_role("heading", name="Offline")).to_be_visible()
     expect(page.get_by_role("heading", name="Table 2")).to_have_count(0)
 
 
-def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, table):
+def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, browser_rubber):
     """Mrs. Carr's phone keeps her rubber's page and an entry not yet sent; her session
     lapses and Mr. Dane signs in on the same phone. Offline, he sees none of hers; her
     entry is never sent as his, and stays kept for her."""
     page = phone()
     sign_in(page, "carr")
-    follow(page, table)
+    follow(page, browser_rubber)
     page.context.set_offline(True)
     declare(page, 1, "H")
     expect(pending(page)).to_have_count(1)
@@ -309,7 +312,7 @@ def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, tab
 
     sign_in(page, "dane")
     page.context.set_offline(True)
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     expect(page.get_by_role("heading", name="Offline")).to_be_visible()
     expect(page.get_by_role("heading", name="Table 2")).to_have_count(0)
     expect(page.get_by_text("Deal 1: ")).to_have_count(0)
@@ -317,7 +320,7 @@ def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, tab
     expect(page.get_by_role("heading", name="Offline")).to_be_visible()
 
     page.context.set_offline(False)
-    follow(page, table)
+    follow(page, browser_rubber)
     expect(pending(page)).to_have_count(0)
     declare(page, 1, "S")  # his own, sent at once: hers would have gone first
     recorded = Deal.objects.get()
@@ -335,11 +338,11 @@ def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, tab
     ]
 
 
-def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phone, table):
+def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phone, browser_rubber):
     here, there = phone(), phone()
     sign_in(here, "carr")
     sign_in(there, "carr")
-    follow(there, table)
+    follow(there, browser_rubber)
 
     here.get_by_role("link", name="Password", exact=True).click()
     screenshot(here, "password-and-phones")
@@ -355,13 +358,13 @@ def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phon
     assert not Deal.objects.exists()
 
 
-def test_the_worker_serves_this_sites_files_alone(browser, table, live_server):
+def test_the_worker_serves_this_sites_files_alone(browser, browser_rubber, live_server):
     # The page's own policy forbids reaching another origin; set aside here, so that the
     # worker is what is tested.
     context = browser.new_context(viewport=PHONE, base_url=live_server.url, bypass_csp=True)
     page = context.new_page()
     sign_in(page, "carr")
-    follow(page, table)
+    follow(page, browser_rubber)
     served = {}
     page.on("response", lambda r: served.__setitem__(r.url, r.from_service_worker))
     own = f"{live_server.url}/static/css/site.css"
@@ -374,7 +377,7 @@ def test_the_worker_serves_this_sites_files_alone(browser, table, live_server):
     context.close()
 
 
-def test_the_manifest_makes_the_site_installable(phone, table, live_server):
+def test_the_manifest_makes_the_site_installable(phone, browser_rubber, live_server):
     from io import BytesIO
 
     from PIL import Image
@@ -410,14 +413,16 @@ def test_the_manifest_makes_the_site_installable(phone, table, live_server):
     ]
 
 
-def test_the_screen_is_kept_on_while_the_rubber_is_in_play(phone, table):
+def test_the_screen_is_kept_on_while_the_rubber_is_in_play(phone, browser_rubber):
     deals = [deal("NT", (13, 0), dealer=side) for side in ("we", "they")]  # We win two games
-    writes.replay(rubber=table, deals=deals, user=table.seats.get(position=0).member.user)
+    writes.replay(
+        rubber=browser_rubber, deals=deals, user=browser_rubber.seats.get(position=0).member.user
+    )
     carr, fenwick = phone(), phone()
     carr.context.add_init_script(WAKE_LOCK_STUB)
     sign_in(carr, "carr")
     sign_in(fenwick, "fenwick")
-    carr.goto(f"/rubbers/{table.pk}/")
+    carr.goto(f"/rubbers/{browser_rubber.pk}/")
     toggle = carr.get_by_label("Keep the screen on while the rubber is in play")
     expect(toggle).to_be_checked()
     until(carr, "window.wakeCalls", ["request screen"])
@@ -428,7 +433,7 @@ def test_the_screen_is_kept_on_while_the_rubber_is_in_play(phone, table):
     until(carr, "window.wakeCalls.length", 3)
 
     carr.get_by_role("button", name="We agree").click()
-    fenwick.goto(f"/rubbers/{table.pk}/")
+    fenwick.goto(f"/rubbers/{browser_rubber.pk}/")
     fenwick.get_by_role("button", name="They agree").click()
     until(
         carr,
@@ -442,25 +447,25 @@ def test_the_screen_is_kept_on_while_the_rubber_is_in_play(phone, table):
     )
 
 
-def test_without_the_wake_lock_api_nothing_breaks(phone, table):
+def test_without_the_wake_lock_api_nothing_breaks(phone, browser_rubber):
     page = phone()
     page.context.add_init_script("delete Navigator.prototype.wakeLock;")
     sign_in(page, "carr")
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     declare(page, 1, "H")
     expect(page.get_by_label("Keep the screen on while the rubber is in play")).to_be_hidden()
 
 
-def test_four_phones_agree_once_the_one_offline_is_back(phone, table):
+def test_four_phones_agree_once_the_one_offline_is_back(phone, browser_rubber):
     """One phone of four loses its signal for a deal: nothing lost, nothing doubled, and
     every phone shows the same sheet within a poll of the signal returning."""
     phones = [phone() for _ in range(4)]
     for page, name in zip(phones, ("carr", "fenwick", "dane", "hartley"), strict=True):
         sign_in(page, name)
     offline, *others = phones
-    follow(offline, table)
+    follow(offline, browser_rubber)
     for page in others:
-        page.goto(f"/rubbers/{table.pk}/")
+        page.goto(f"/rubbers/{browser_rubber.pk}/")
     declare(others[0], 1, "S")  # deal 1 online, seen by all
     expect(offline.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
 

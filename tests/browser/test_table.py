@@ -64,10 +64,10 @@ def test_elwells_specimen_scored_on_a_phone(phone):
     expect(page.locator("#honours-7-we")).to_contain_text("4 honours in one hand (hearts): 64")
 
 
-def test_a_deal_is_recorded_without_javascript(phone, table):
+def test_a_deal_is_recorded_without_javascript(phone, browser_rubber):
     page = phone(javascript=False)
     sign_in(page, "carr")
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     tap(page, "The make", "No-trump")
     page.get_by_role("button", name="Save the declaration").click()
     expect(page.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
@@ -78,10 +78,10 @@ def test_a_deal_is_recorded_without_javascript(phone, table):
     expect(page.locator(".standing")).to_have_text("Second game: We 0, They 0 — We have a game")
 
 
-def test_the_rubber_page_has_no_serious_accessibility_violations(phone, table):
+def test_the_rubber_page_has_no_serious_accessibility_violations(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     assert serious_violations(page) == []  # the declaration step
     declare(page, 1, "D")
     assert serious_violations(page) == []  # the result step
@@ -92,10 +92,10 @@ def test_the_rubber_page_has_no_serious_accessibility_violations(phone, table):
     assert serious_violations(page) == []  # the sheet with figures on it
 
 
-def test_a_save_whose_answer_is_lost_is_kept_and_sent_again_once(phone, table):
+def test_a_save_whose_answer_is_lost_is_kept_and_sent_again_once(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     declare(page, 1, "H")
     tap(page, "Tricks won by", "9")
     tap_honours(page, Side.WE, "Four")
@@ -116,10 +116,10 @@ def test_a_save_whose_answer_is_lost_is_kept_and_sent_again_once(phone, table):
     expect(page.locator(".standing")).to_have_text("First game: We 24, They 0")
 
 
-def test_a_deal_is_corrected_on_the_phone(phone, table):
+def test_a_deal_is_corrected_on_the_phone(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     declare(page, 1, "D")
     tap(page, "Tricks won by", "9")
     tap_honours(page, Side.WE, "Four")

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from ledger import services as ledger
 from ledger.models import Payment, Posting, SettlementLine, Sitting, TableCharge, Transfer
-from scorer.once import Stale
+from scorer.plumbing.keys import Stale
 from tests.support.html import Forms, submit
 from tests.support.ledger import WON_BY_WE, agreed
 

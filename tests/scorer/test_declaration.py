@@ -8,7 +8,8 @@ import uuid
 from django.urls import reverse
 
 from scorer.engine import Maker, Trump
-from scorer.models import Club, Deal, Rubber, Submission
+from scorer.models import Club, Deal, Rubber
+from scorer.plumbing.keys import Submission
 from tests.support.table import declare, play, revision
 
 

@@ -7,7 +7,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 
-from scorer.models import Submission
+from scorer.plumbing.keys import Submission
 from tests.support.html import Forms
 
 PASSWORD_PAGE = reverse("password_change")

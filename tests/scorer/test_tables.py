@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from ledger.models import Posting
 from scorer import tables
 from scorer.models import Candidacy, Membership, Rubber, Seat, Table, TableCut
-from scorer.once import Refused, Stale
+from scorer.plumbing.keys import Refused, Stale
 from tests.support.club import make_member
 from tests.support.html import submit
 from tests.support.pdf import pages

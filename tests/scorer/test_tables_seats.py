@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from scorer import tables
 from scorer.models import Candidacy, Membership, Rubber, Seat, Table
-from scorer.once import Refused
+from scorer.plumbing.keys import Refused
 from tests.support.club import make_member
 from tests.support.html import submit
 from tests.support.tables import finish, form, fresh, playing, six_members

@@ -19,15 +19,39 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils import timezone
 
-from scorer.http import SignedInRequest
-from scorer.models import Rubber, Submission
+from scorer.plumbing.http import SignedInRequest
+
+
+class Submission(models.Model):
+    """Every form sent to the site that writes, once. Each form carries a key of its own;
+    a double tap or a form sent again over a flaky network finds its key here, changes
+    nothing, and is answered as the first was (`answer`, `said`). See `claim`, below."""
+
+    key = models.UUIDField(unique=True)
+    # By name, in the app it belongs to: the keys know no feature's models.
+    rubber = models.ForeignKey(
+        "Rubber", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    what = models.CharField(max_length=20)
+    at = models.DateTimeField(default=timezone.now)
+    answer = models.CharField(max_length=300, blank=True, help_text="Where the form led.")
+    said = models.CharField(max_length=500, blank=True, help_text="What it did, in words.")
+    # A write to a rubber: the revision it made. The phones following the rubber are told
+    # what the writes since their page said (`said`), in order.
+    revision = models.PositiveIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.what} at {self.at:%H:%M:%S}"
 
 
 class Refused(ValueError):
@@ -39,14 +63,15 @@ class Stale(Refused):
 
 
 def claim(
-    *, key: uuid.UUID, user: User, what: str, rubber: Rubber | None = None
+    *, key: uuid.UUID, user: User, what: str, rubber: models.Model | None = None
 ) -> Submission | None:
     """Take this form's key inside the caller's transaction. Returns None if the form was
     carried out before (by this request's twin: on PostgreSQL the twin waits here for the
     first to finish), else the claim, on which the caller records its answer."""
+    rubber_id = None if rubber is None else rubber.pk
     try:
         with transaction.atomic():  # a savepoint: a key seen before fails on its own
-            return Submission.objects.create(key=key, rubber=rubber, user=user, what=what)
+            return Submission.objects.create(key=key, rubber_id=rubber_id, user=user, what=what)
     except IntegrityError:
         return None
 

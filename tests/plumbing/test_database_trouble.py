@@ -11,8 +11,9 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from scorer.engine import Side
-from scorer.middleware import BUSY
-from scorer.models import Deal, Submission
+from scorer.models import Deal
+from scorer.plumbing.keys import Submission
+from scorer.plumbing.middleware import BUSY
 from tests.support.browser import declare, screenshot, sign_in, tap, tap_honours
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,10 +50,10 @@ def saves_held_up() -> Iterator[None]:
         holder.close()
 
 
-def test_a_busy_database_is_explained_and_the_form_kept_for_the_next_tap(phone, table):
+def test_a_busy_database_is_explained_and_the_form_kept_for_the_next_tap(phone, browser_rubber):
     page = phone()
     sign_in(page, "carr")
-    page.goto(f"/rubbers/{table.pk}/")
+    page.goto(f"/rubbers/{browser_rubber.pk}/")
     declare(page, 1, "S")
     tap(page, "Tricks won by", "8")
     tap_honours(page, Side.THEY, "Four")

@@ -18,7 +18,7 @@ import pytest
 from django.db import OperationalError
 from django.utils.html import escape
 
-from scorer.middleware import BUSY, FULL, UNREACHABLE, trouble
+from scorer.plumbing.middleware import BUSY, FULL, UNREACHABLE, trouble
 from tests.support.served import Database, Forms, Phone, Server, seed_tables
 
 # What the phone's network raises when the server goes away mid-answer, or is not there.

@@ -1,4 +1,5 @@
-"""A real headless Chromium (Debian's package) driven by Playwright, phones at 360 × 740."""
+"""A real headless Chromium (Debian's package) driven by Playwright, phones at 360 × 740:
+the fixtures of the browser tests, wherever they stand (a plugin of tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -102,8 +103,9 @@ def refusals(message, url: str) -> list[str]:
 
 
 @pytest.fixture
-def table(db):
-    """Four members at a table, Mrs. Carr dealing first."""
+def browser_rubber(db):
+    """The rubber the browser tests score: four members at Table 2, Mrs. Carr dealing
+    first."""
     from scorer import writes
     from tests.support.club import make_member
 

@@ -38,10 +38,11 @@ from hypothesis import strategies as st
 
 from ledger import services as ledger
 from ledger.models import Payment, Posting, Sitting, Stake
-from scorer import engine, printing, reads, writes
+from scorer import engine, reads, writes
 from scorer.forms import honour_choices
 from scorer.live import LIVE_SALT
 from scorer.models import Club, Correction, Deal, Rubber, Submission
+from scorer.plumbing import printer as printing
 from tests.support.examples import examples as scaled
 from tests.support.ledger import set_stake
 from tests.support.rubbers import deal

@@ -14,7 +14,7 @@ from django.shortcuts import resolve_url
 from django.template.loader import render_to_string
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorer import printing
+from scorer.plumbing import printer
 
 
 class HtmxSignIn:
@@ -81,7 +81,7 @@ class DatabaseTrouble:
 
 
 class PrinterBusy:
-    """A document refused because this process's printer stayed busy (printing.Busy)
+    """A document refused because this process's printer stayed busy (printer.Busy)
     answers 503 with the printer's sentence, at once, rather than holding the request."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -91,7 +91,7 @@ class PrinterBusy:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, printing.Busy):
+        if not isinstance(exception, printer.Busy):
             return None
         logger.warning("printer busy at %s", request.path)
         return unavailable(
