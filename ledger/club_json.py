@@ -23,6 +23,7 @@ from pydantic import Field, ValidationError
 
 from ledger import services as ledger
 from ledger.models import Payment, Posting, Sitting, Stake, TableCharge
+from scorer.club.models import Member
 from scorer.club_json import (
     Account,
     ClubSettings,
@@ -38,7 +39,7 @@ from scorer.club_json import (
     refusal,
 )
 from scorer.club_json import ImportRefused as ImportRefused  # the whole file's refusal too
-from scorer.models import Member, Rubber
+from scorer.models import Rubber
 
 FORMAT = "elwell-club/1"
 

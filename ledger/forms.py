@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from ledger.models import HOUSE, Payment, TableCharge
 from ledger.money import MOST_CHARGE, MOST_HUNDREDS, MOST_PAYMENT, MOST_STAKE, STAKE_PLACES
-from scorer.models import Member
+from scorer.club.models import Member
 from scorer.plumbing.keys import KeyedForm
 
 

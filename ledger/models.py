@@ -33,7 +33,8 @@ from ledger.money import (
     say,
 )
 from scorer import engine
-from scorer.models import Member, Rubber
+from scorer.club.models import Member
+from scorer.models import Rubber
 
 if TYPE_CHECKING:
     # An amount is set from a Decimal, an int or an expression, and read as a Decimal.

@@ -45,7 +45,8 @@ from ledger.money import (
     round_to_nothing,
 )
 from scorer import engine
-from scorer.models import Member, Rubber, Seat
+from scorer.club.models import Member
+from scorer.models import Rubber, Seat
 from scorer.plumbing.keys import Refused, Stale
 
 NOTHING = Decimal(0)

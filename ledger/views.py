@@ -30,7 +30,7 @@ from ledger.forms import (
 from ledger.models import HOUSE, Payment, Posting, Sitting, Stake, TableCharge, Transfer
 from ledger.money import plain
 from scorer import printing
-from scorer.models import Member
+from scorer.club.models import Member
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out

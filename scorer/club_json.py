@@ -37,15 +37,14 @@ from pydantic import (
 )
 
 from scorer import engine, reads, signals
+from scorer.club.models import Club, Member
 from scorer.engine import deal_json
 from scorer.engine.cutting import RANKS, SUITS
 from scorer.models import (
     MOST_POINTS,
     Candidacy,
-    Club,
     Correction,
     Deal,
-    Member,
     Membership,
     Rubber,
     Seat,

@@ -16,8 +16,9 @@ from django.forms.utils import ErrorList
 from django.utils.safestring import SafeString
 
 from scorer import engine
+from scorer.club.models import Club, Member
 from scorer.engine import PENALTY_CHOICES
-from scorer.models import Club, Deal, Member, Rubber
+from scorer.models import Deal, Rubber
 from scorer.plumbing.keys import KeyedForm
 from scorer.tables import Whereabouts
 from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY, Declaration, Result

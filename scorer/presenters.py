@@ -9,8 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from scorer import engine
+from scorer.club.models import Member, person
 from scorer.engine.layout import Cell, Layout, rows
-from scorer.models import Correction, Deal, Member, Rubber, person
+from scorer.models import Correction, Deal, Rubber
 from scorer.reads import TableState, worked_out
 
 

@@ -13,7 +13,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from scorer import engine, presenters, reads
-from scorer.models import Club, Correction
+from scorer.club.models import Club
+from scorer.models import Correction
 from scorer.plumbing import printer
 from scorer.reads import TableState
 

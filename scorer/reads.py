@@ -16,7 +16,8 @@ from typing import Any
 from django.db.models import QuerySet
 
 from scorer import engine
-from scorer.models import Deal, Member, Rubber, Seat
+from scorer.club.models import Member
+from scorer.models import Deal, Rubber, Seat
 from scorer.plumbing.keys import Submission
 
 

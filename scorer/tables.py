@@ -29,17 +29,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorer import engine, writes
+from scorer.club.models import Member
 from scorer.engine import tables as laws
-from scorer.models import (
-    Candidacy,
-    Member,
-    Membership,
-    Noticeboard,
-    Rubber,
-    Seat,
-    Table,
-    TableCut,
-)
+from scorer.models import Candidacy, Membership, Noticeboard, Rubber, Seat, Table, TableCut
 from scorer.plumbing import guards
 from scorer.plumbing.converters import number
 from scorer.plumbing.keys import Refused, Stale

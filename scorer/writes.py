@@ -23,8 +23,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorer import engine, signals
+from scorer.club.models import Club, Member, person
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners, cut_for_the_dummy
-from scorer.models import Club, Correction, Deal, Member, Rubber, Seat, Table, person
+from scorer.models import Correction, Deal, Rubber, Seat, Table
 from scorer.plumbing.keys import Stale, Submission, claim, first_answer
 from scorer.presenters import declaration_words, value_words
 from scorer.reads import TableState, table_state, table_state_of, worked_out

@@ -10,8 +10,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from scorer import printing, reads
+from scorer.club.models import Club
 from scorer.forms import EveningForm, PrintForm
-from scorer.models import Club, Rubber
+from scorer.models import Rubber
 from scorer.presenters import evening as evening_lines
 from scorer.views.access import corrections_of, state_or_404
 

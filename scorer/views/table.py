@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorer import engine, reads, signals, writes
 from scorer import live as following
+from scorer.club.models import Member
 from scorer.forms import (
     AgreementForm,
     DeclarationForm,
@@ -30,7 +31,7 @@ from scorer.forms import (
     ResultForm,
     StartRubberForm,
 )
-from scorer.models import Member, Rubber
+from scorer.models import Rubber
 from scorer.plumbing import keys
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest

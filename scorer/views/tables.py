@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer import reads, tables
+from scorer.club.models import Member
 from scorer.forms import (
     DepartForm,
     FormTableForm,
@@ -31,7 +32,7 @@ from scorer.forms import (
     TableWriteForm,
     WithdrawClaimForm,
 )
-from scorer.models import Member, Membership, Table
+from scorer.models import Membership, Table
 from scorer.plumbing.http import SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
 from scorer.presenters import sheet_view, words

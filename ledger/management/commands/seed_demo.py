@@ -27,7 +27,8 @@ from ledger import services as ledger
 from ledger.models import TableCharge
 from scorer import engine, reads, tables, writes
 from scorer import specimen as elwell
-from scorer.models import Club, Member, Rubber
+from scorer.club.models import Club, Member
+from scorer.models import Rubber
 
 STAFF = ("secretary", "secretary-1905")
 STAKE = Decimal("0.50")  # a hundred points
