@@ -11,8 +11,8 @@ class LedgerConfig(AppConfig):
         # The ledger depends on the scorer, never the other way: it listens for agreements and
         # answers what a rubber is played for, and gives its guards to the scorer's machinery.
         from ledger import guards, services
-        from scorer import signals
         from scorer.plumbing.guards import register
+        from scorer.rubbers import signals
 
         register(*guards.LEDGER, *guards.SITTINGS_APART)
         signals.rubber_agreed.connect(services.post_agreed, dispatch_uid="ledger.post_agreed")

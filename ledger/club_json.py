@@ -39,7 +39,7 @@ from scorer.club_json import (
     refusal,
 )
 from scorer.club_json import ImportRefused as ImportRefused  # the whole file's refusal too
-from scorer.models import Rubber
+from scorer.rubbers.models import Rubber
 
 FORMAT = "elwell-club/1"
 

@@ -34,7 +34,7 @@ from ledger.money import (
 )
 from scorer import engine
 from scorer.club.models import Member
-from scorer.models import Rubber
+from scorer.rubbers.models import Rubber
 
 if TYPE_CHECKING:
     # An amount is set from a Decimal, an int or an expression, and read as a Decimal.

@@ -46,8 +46,8 @@ from ledger.money import (
 )
 from scorer import engine
 from scorer.club.models import Member
-from scorer.models import Rubber, Seat
 from scorer.plumbing.keys import Refused, Stale
+from scorer.rubbers.models import Rubber, Seat
 
 NOTHING = Decimal(0)
 DEFAULT_UNIT = Decimal("0.01")
@@ -883,7 +883,7 @@ class Standing:
 def club_table(start: datetime, end: datetime) -> list[Standing]:
     """Each member who played in the period: rubbers, those gained from, net points, and
     the partnership that gained him most. Two queries, whatever the number of members."""
-    from scorer.models import Seat
+    from scorer.rubbers.models import Seat
 
     postings = list(
         Posting.objects.filter(

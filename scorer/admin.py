@@ -13,16 +13,9 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from scorer.club import admin as club_admin
-from scorer.models import (
-    Candidacy,
-    Correction,
-    Deal,
-    Membership,
-    Rubber,
-    Seat,
-    Table,
-)
+from scorer.models import Candidacy, Membership, Table
 from scorer.plumbing.admin import ReadOnlyInline
+from scorer.rubbers.models import Correction, Deal, Rubber, Seat
 
 # Each feature's own registered here, where Django looks for them.
 __all__ = ["club_admin"]

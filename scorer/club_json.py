@@ -36,22 +36,14 @@ from pydantic import (
     ValidationError,
 )
 
-from scorer import engine, reads, signals
+from scorer import engine
 from scorer.club.models import Club, Member
 from scorer.engine import deal_json
 from scorer.engine.cutting import RANKS, SUITS
-from scorer.models import (
-    MOST_POINTS,
-    Candidacy,
-    Correction,
-    Deal,
-    Membership,
-    Rubber,
-    Seat,
-    Table,
-    TableCut,
-)
+from scorer.models import Candidacy, Membership, Table, TableCut
 from scorer.plumbing.keys import Refused
+from scorer.rubbers import reads, signals
+from scorer.rubbers.models import MOST_POINTS, Correction, Deal, Rubber, Seat
 
 
 class ImportRefused(ValueError):
@@ -840,7 +832,7 @@ class Loader:
         """Each correction as made, checked as the rubber's page would show it: undone one
         by one from the deals as they stand, each must give back the deal as it was before,
         and the sheet as it stood then must work out."""
-        state = reads.table_state(rubber)
+        state = reads.rubber_state(rubber)
         deals = {deal.number: deal.snapshot() for deal in state.recorded}
         made = sorted(enumerate(data.corrections), key=lambda item: item[1].made_at)
         if [n for n, _ in made] != list(range(len(made))):

@@ -18,10 +18,16 @@ from django.utils.safestring import SafeString
 from scorer import engine
 from scorer.club.models import Club, Member
 from scorer.engine import PENALTY_CHOICES
-from scorer.models import Deal, Rubber
 from scorer.plumbing.keys import KeyedForm
+from scorer.rubbers.models import Deal, Rubber
+from scorer.rubbers.writes import (
+    CUT_FOR_DEAL,
+    CUT_FOR_PARTNERS,
+    CUT_FOR_THE_DUMMY,
+    Declaration,
+    Result,
+)
 from scorer.tables import Whereabouts
-from scorer.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY, Declaration, Result
 
 CHICANE = [(0, "None"), (1, "One hand"), (2, "Both hands")]
 # Doubles chosen by a tap, up to four; more are counted in a field of their own.

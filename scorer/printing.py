@@ -12,11 +12,12 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from scorer import engine, presenters, reads
+from scorer import engine
 from scorer.club.models import Club
-from scorer.models import Correction
 from scorer.plumbing import printer
-from scorer.reads import TableState
+from scorer.rubbers import presenters, reads
+from scorer.rubbers.models import Correction
+from scorer.rubbers.reads import RubberState
 
 PAPERS = {"A4": "A4", "letter": "letter"}
 PADS_PER_PAGE = (1, 2, 4)
@@ -46,7 +47,7 @@ def filename(kind: str, number: int | None, day: date) -> str:
     return f"{kind}{middle}-{day.isoformat()}.pdf"
 
 
-def rubber_document(state: TableState, corrections: list[Correction], paper: str) -> bytes:
+def rubber_document(state: RubberState, corrections: list[Correction], paper: str) -> bytes:
     """A rubber's sheet in Elwell's layout, a line per deal, its corrections, and who
     agreed its value; "PROVISIONAL" across it until then."""
 
@@ -95,7 +96,7 @@ def pad_document(
     )
 
 
-def evening_document(title: str, states: list[TableState], paper: str) -> bytes:
+def evening_document(title: str, states: list[RubberState], paper: str) -> bytes:
     """Every rubber of an evening in a line, and each member's points."""
     lines, totals = presenters.evening(states)
     return render(

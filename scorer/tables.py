@@ -28,13 +28,15 @@ from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
-from scorer import engine, writes
+from scorer import engine
 from scorer.club.models import Member
 from scorer.engine import tables as laws
-from scorer.models import Candidacy, Membership, Noticeboard, Rubber, Seat, Table, TableCut
+from scorer.models import Candidacy, Membership, Noticeboard, Table, TableCut
 from scorer.plumbing import guards
 from scorer.plumbing.converters import number
 from scorer.plumbing.keys import Refused, Stale
+from scorer.rubbers import writes
+from scorer.rubbers.models import Rubber, Seat
 
 BROKEN_UP = "the table broke up"
 LEFT = "left the table"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from scorer import writes
 from scorer.models import Club
+from scorer.rubbers import writes
 from tests.support.club import NAMES, make_member
 
 

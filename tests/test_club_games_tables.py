@@ -19,8 +19,9 @@ from django.utils import timezone
 from ledger import services as ledger
 from ledger.club_json import ImportRefused, export_club, import_club
 from ledger.models import Posting, Stake
-from scorer import engine, reads, tables, writes
+from scorer import engine, tables
 from scorer.models import Candidacy, Club, Deal, Membership, Rubber, Seat, Table, TableCut
+from scorer.rubbers import reads, writes
 from tests.support.club import empty_the_club, make_member
 from tests.support.games import the_rubber_of_the_format, whist
 from tests.support.rubbers import deal
@@ -51,7 +52,7 @@ def members(db):
 
 
 def agree_it(rubber, staff):
-    state = reads.table_state(Rubber.objects.get(pk=rubber.pk))
+    state = reads.rubber_state(Rubber.objects.get(pk=rubber.pk))
     writes.agree(
         state=state, user=staff, key=uuid.uuid4(), revision=state.rubber.revision, side=None
     )

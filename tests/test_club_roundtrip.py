@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from ledger import services as ledger
 from ledger.club_json import export_club, import_club
 from ledger.models import Payment, Sitting
-from scorer import engine, reads, writes
+from scorer import engine
 from scorer.models import Member, Rubber
+from scorer.rubbers import reads, writes
 from tests.support.club import empty_the_club, make_member
 from tests.support.examples import examples
 from tests.support.ledger import set_stake
@@ -71,10 +72,10 @@ def make_club(data) -> None:
         )
         deals = random_rubber(choose, engine.PRINTED_LAWS, most_deals=6)
         writes.replay(rubber=rubber, deals=deals, user=staff)
-        state = reads.table_state(rubber)
+        state = reads.rubber_state(rubber)
         if state.recorded and choose(0, 1):  # honours miscalled at the last deal (Law 13)
             _correct_honours(state, staff)
-            state = reads.table_state(rubber)
+            state = reads.rubber_state(rubber)
         ending = choose(0, 2)
         if ending == 1 and state.recorded:
             writes.agree(

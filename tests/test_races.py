@@ -216,7 +216,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from ledger import services as ledger
 from ledger.models import Posting, TableCharge
-from scorer import reads, writes
+from scorer.rubbers import reads, writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
 staff = get_user_model().objects.get(username="secretary")
@@ -235,7 +235,7 @@ for n in range({TRIES}):
     writes.replay(rubber=rubber, deals=[Deal(Side.WE, Trump.NO_TRUMP, play=slam),
         Deal(Side.THEY, Trump.NO_TRUMP, play=slam)], user=staff)
     rubber.refresh_from_db()
-    writes.agree(state=reads.table_state(rubber), user=staff, key=uuid.uuid4(),
+    writes.agree(state=reads.rubber_state(rubber), user=staff, key=uuid.uuid4(),
                  revision=rubber.revision, side=None)
     charges.append(Posting.objects.get(rubber=rubber, member=members[0], kind="table").pk)
 print(json.dumps({{"sitting": sitting.pk, "charges": charges}}))
@@ -275,7 +275,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from ledger import services as ledger
-from scorer import reads, writes
+from scorer.rubbers import reads, writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
 staff = get_user_model().objects.get(username="secretary")
@@ -299,12 +299,12 @@ import time, uuid
 from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from scorer import reads, writes
+from scorer.rubbers import reads, writes
 from scorer.models import Rubber
 staff = get_user_model().objects.get(username="secretary")
 with transaction.atomic():
     rubber = Rubber.objects.get(pk={rubber})
-    writes.agree(state=reads.table_state(rubber), user=staff, key=uuid.uuid4(),
+    writes.agree(state=reads.rubber_state(rubber), user=staff, key=uuid.uuid4(),
                    revision=rubber.revision, side=None)
     Path("{holding}").touch()
     while not Path("{go}").exists():

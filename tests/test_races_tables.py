@@ -30,7 +30,8 @@ import json, random, uuid
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
-from scorer import reads, tables, writes
+from scorer.rubbers import reads, writes
+from scorer import tables
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
 
@@ -53,7 +54,7 @@ def finish(table):
     writes.replay(rubber=rubber, deals=[Deal(Side.WE, Trump.NO_TRUMP, play=slam),
         Deal(Side.THEY, Trump.NO_TRUMP, play=slam)], user=staff)
     rubber.refresh_from_db()
-    writes.agree(state=reads.table_state(rubber), user=staff, key=uuid.uuid4(),
+    writes.agree(state=reads.rubber_state(rubber), user=staff, key=uuid.uuid4(),
                  revision=rubber.revision, side=None)
     table.refresh_from_db()
 """

@@ -7,22 +7,23 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
-from scorer import engine, reads
-from scorer.models import Correction, Rubber
+from scorer import engine
+from scorer.rubbers import reads
+from scorer.rubbers.models import Correction, Rubber
 
 
 def corrections_of(rubber: Rubber) -> list[Correction]:
     return list(rubber.corrections.select_related("made_by__member"))
 
 
-def state_or_404(pk: int) -> reads.TableState:
+def state_or_404(pk: int) -> reads.RubberState:
     try:
-        return reads.table_state_of(pk)
+        return reads.rubber_state_of(pk)
     except Rubber.DoesNotExist:
         raise Http404(f"There is no rubber {pk}.") from None
 
 
-def state_to_write(request: HttpRequest, pk: int) -> reads.TableState:
+def state_to_write(request: HttpRequest, pk: int) -> reads.RubberState:
     """The rubber, if this user may record in it: one of its players (a substitute too), or
     the staff."""
     state = state_or_404(pk)
@@ -31,12 +32,12 @@ def state_to_write(request: HttpRequest, pk: int) -> reads.TableState:
     return state
 
 
-def may_write(request: HttpRequest, state: reads.TableState) -> bool:
+def may_write(request: HttpRequest, state: reads.RubberState) -> bool:
     user = request.user
     return user.is_staff or any(member.user_id == user.pk for member in state.players)
 
 
-def sides_for(request: HttpRequest, state: reads.TableState) -> set[engine.Side | None]:
+def sides_for(request: HttpRequest, state: reads.RubberState) -> set[engine.Side | None]:
     """The sides this user may agree for: his own; the staff, either or both (None)."""
     if request.user.is_staff:
         return {engine.Side.WE, engine.Side.THEY, None}

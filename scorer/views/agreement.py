@@ -10,9 +10,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseBase
 from django.views.decorators.http import require_POST
 
-from scorer import writes
 from scorer.forms import AgreementForm
 from scorer.plumbing.http import SignedInRequest
+from scorer.rubbers import writes
 from scorer.views.access import sides_for, state_to_write
 from scorer.views.table import render_table, write
 

@@ -20,9 +20,9 @@ from django.views.decorators.http import require_GET
 
 from scorer import app, engine
 from scorer.forms import DeclarationForm, ResultForm
-from scorer.models import Rubber
 from scorer.plumbing.http import SignedInRequest
-from scorer.presenters import pair_names, tricks_legend
+from scorer.rubbers.models import Rubber
+from scorer.rubbers.presenters import pair_names, tricks_legend
 from scorer.views.access import may_write, state_or_404
 from scorer.views.table import seat_names
 

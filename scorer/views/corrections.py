@@ -9,12 +9,13 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorer import engine, reads, writes
+from scorer import engine
 from scorer.forms import CorrectionForm, RemovalForm
-from scorer.models import Deal
 from scorer.plumbing import keys
 from scorer.plumbing.http import SignedInRequest
-from scorer.presenters import deal_line
+from scorer.rubbers import reads, writes
+from scorer.rubbers.models import Deal
+from scorer.rubbers.presenters import deal_line
 from scorer.views.access import state_or_404, state_to_write
 from scorer.views.table import STALE, seat_names, sentence
 
@@ -66,7 +67,7 @@ def remove_deal(request: SignedInRequest, pk: int, number: int) -> HttpResponseB
 
 def _correct(
     request: SignedInRequest,
-    state: reads.TableState,
+    state: reads.RubberState,
     deal: Deal,
     form: CorrectionForm | RemovalForm,
     correction: tuple[writes.Declaration, writes.Result] | None,
@@ -96,7 +97,7 @@ def _correct(
     return redirect("scorer:rubber", pk=state.rubber.pk)
 
 
-def _window(state: reads.TableState, number: int) -> engine.Window:
+def _window(state: reads.RubberState, number: int) -> engine.Window:
     return state.game.corrections.window(
         state.sheet,
         number,
@@ -107,7 +108,7 @@ def _window(state: reads.TableState, number: int) -> engine.Window:
 
 def _correction_page(
     request: HttpRequest,
-    state: reads.TableState,
+    state: reads.RubberState,
     deal: Deal,
     form: CorrectionForm | None,
     *,

@@ -9,11 +9,12 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from scorer import printing, reads
+from scorer import printing
 from scorer.club.models import Club
 from scorer.forms import EveningForm, PrintForm
-from scorer.models import Rubber
-from scorer.presenters import evening as evening_lines
+from scorer.rubbers import reads
+from scorer.rubbers.models import Rubber
+from scorer.rubbers.presenters import evening as evening_lines
 from scorer.views.access import corrections_of, state_or_404
 
 

@@ -10,10 +10,10 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from scorer import reads
-from scorer.models import Rubber
 from scorer.plumbing.http import HtmxRequest
-from scorer.presenters import rubber_rows
+from scorer.rubbers import reads
+from scorer.rubbers.models import Rubber
+from scorer.rubbers.presenters import rubber_rows
 from scorer.specimen import specimen_text
 
 

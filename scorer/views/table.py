@@ -20,8 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorer import engine, reads, signals, writes
-from scorer import live as following
+from scorer import engine
 from scorer.club.models import Member
 from scorer.forms import (
     AgreementForm,
@@ -31,11 +30,13 @@ from scorer.forms import (
     ResultForm,
     StartRubberForm,
 )
-from scorer.models import Rubber
 from scorer.plumbing import keys
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest
-from scorer.presenters import (
+from scorer.rubbers import live as following
+from scorer.rubbers import reads, signals, writes
+from scorer.rubbers.models import Rubber
+from scorer.rubbers.presenters import (
     agreement_view,
     corrections_view,
     cut_view,
@@ -56,7 +57,7 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
     if member is None and not request.user.is_staff:
         raise PermissionDenied("Only members of the club and its staff may start a rubber.")
     search = request.POST.get("search") or request.GET.get("search", "")
-    elsewhere: list[tuple[Member, reads.TableState]] = []
+    elsewhere: list[tuple[Member, reads.RubberState]] = []
     if request.method == "POST" and "find" not in request.POST:
         form = StartRubberForm(request.POST, search=search)
         if form.is_valid():
@@ -137,7 +138,7 @@ def rubber(request: SignedInRequest, pk: int) -> HttpResponse:
     )
 
 
-def _moment(request: HttpRequest, state: reads.TableState) -> tuple[datetime, str] | None:
+def _moment(request: HttpRequest, state: reads.RubberState) -> tuple[datetime, str] | None:
     """A past moment asked for, as (time, words); None for the rubber as it stands."""
     after_deal = number(request.GET.get("after_deal", ""))
     after_correction = number(request.GET.get("after_correction", ""))
@@ -218,9 +219,9 @@ def live(request: HtmxRequest, pk: int) -> HttpResponse:
 
 def write(
     request: SignedInRequest,
-    state: reads.TableState,
+    state: reads.RubberState,
     form: DeclarationForm | ResultForm | AgreementForm | DiscardForm,
-    act: Callable[..., reads.TableState],
+    act: Callable[..., reads.RubberState],
 ) -> HttpResponseBase:
     """Carry out a write (one of scorer.writes, its own arguments given) with this form's
     key and revision, and answer with the table as it now stands."""
@@ -251,7 +252,7 @@ def write(
 
 
 def not_saved(
-    read: reads.TableState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
+    read: reads.RubberState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
 ) -> str:
     """A write refused because another phone wrote first: what was recorded meanwhile, and
     what this phone's was, which was not saved. ("Deal 5 recorded: We 8 tricks; honours
@@ -262,7 +263,7 @@ def not_saved(
     return f"{told or STALE} {kept}"
 
 
-def _result_not_saved(state: reads.TableState, request: SignedInRequest) -> str:
+def _result_not_saved(state: reads.RubberState, request: SignedInRequest) -> str:
     """A result sent for a deal another phone has recorded meanwhile: read against that
     deal's trump, to say what was recorded and what this one was."""
     if not state.recorded:
@@ -280,7 +281,7 @@ def _result_not_saved(state: reads.TableState, request: SignedInRequest) -> str:
 
 
 def _yours(
-    read: reads.TableState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
+    read: reads.RubberState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
 ) -> str:
     """What this phone sent, in words."""
     if isinstance(form, DeclarationForm):
@@ -294,7 +295,7 @@ def _yours(
     return ""
 
 
-def done(request: HtmxRequest, state: reads.TableState) -> HttpResponseBase:
+def done(request: HtmxRequest, state: reads.RubberState) -> HttpResponseBase:
     """The answer to a write carried out: the table as it now stands."""
     if not request.htmx:
         return redirect("scorer:rubber", pk=state.rubber.pk)  # a plain form: the page afresh
@@ -308,7 +309,7 @@ def sentence(error: engine.RubberError) -> str:
 
 def render_table(
     request: HtmxRequest,
-    state: reads.TableState,
+    state: reads.RubberState,
     *,
     declaration: DeclarationForm | None = None,
     result: ResultForm | None = None,
@@ -323,7 +324,7 @@ def render_table(
 
 def table_context(
     request: HttpRequest,
-    state: reads.TableState,
+    state: reads.RubberState,
     *,
     declaration: DeclarationForm | None = None,
     result: ResultForm | None = None,
@@ -388,7 +389,7 @@ def table_context(
 
 
 def _agreement_forms(
-    state: reads.TableState, sides: set[engine.Side | None]
+    state: reads.RubberState, sides: set[engine.Side | None]
 ) -> list[tuple[engine.Side, AgreementForm, str]]:
     """For each side this user may agree for: its form to agree, or, agreed, to take it
     back."""
@@ -404,7 +405,7 @@ def _agreement_forms(
     return forms
 
 
-def _declaration_form(state: reads.TableState) -> DeclarationForm:
+def _declaration_form(state: reads.RubberState) -> DeclarationForm:
     deal = state.in_progress
     initial: dict[str, Any] = {"dealer": state.next_dealer, "maker": "dealer", "doubles": 0}
     if deal is not None:  # changing the deal in progress
@@ -420,12 +421,12 @@ def _declaration_form(state: reads.TableState) -> DeclarationForm:
     )
 
 
-def seat_names(state: reads.TableState) -> list[str]:
+def seat_names(state: reads.RubberState) -> list[str]:
     """Each seat as a choice of dealer: the player's short name, or the dummy's."""
     return [state.game.seating.seat_label(seat, m.short_name) for seat, m in enumerate(state.seats)]
 
 
-def _result_form(state: reads.TableState) -> ResultForm:
+def _result_form(state: reads.RubberState) -> ResultForm:
     deal = state.in_progress
     assert deal is not None
     trump = engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573

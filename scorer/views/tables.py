@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from scorer import reads, tables
+from scorer import tables
 from scorer.club.models import Member
 from scorer.forms import (
     DepartForm,
@@ -35,7 +35,8 @@ from scorer.forms import (
 from scorer.models import Membership, Table
 from scorer.plumbing.http import SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
-from scorer.presenters import sheet_view, words
+from scorer.rubbers import reads
+from scorer.rubbers.presenters import sheet_view, words
 
 TABLES = "scorer:tables"
 
@@ -404,7 +405,7 @@ def revoke_noticeboard(request: SignedInRequest) -> HttpResponse:
 def _board(found: Table) -> dict[str, Any]:
     seen = tables.view(found)
     latest = seen.rubbers[-1] if seen.rubbers else None
-    state = reads.table_state(latest) if latest is not None else None
+    state = reads.rubber_state(latest) if latest is not None else None
     return {
         "table": found,
         "view": seen,

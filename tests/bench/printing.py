@@ -42,12 +42,13 @@ def main() -> None:
     from django.utils import timezone
     from weasyprint import HTML
 
-    from scorer import printing, reads
+    from scorer import printing
     from scorer.models import Rubber
     from scorer.plumbing.printer import printer
+    from scorer.rubbers import reads
 
     specimen, rubbers = _rubbers()
-    state = reads.table_state(specimen)
+    state = reads.rubber_state(specimen)
     evening = reads.states_of(Rubber.objects.filter(pk__in=[r.pk for r in rubbers]))
     title = f"{timezone.localdate():%A %-d %B %Y}"
     printing.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
@@ -225,9 +226,9 @@ def _rubbers() -> tuple[Any, list[Any]]:
     """Elwell's specimen, played again at 40 tables, by eight members."""
     from django.contrib.auth import get_user_model
 
-    from scorer import writes
     from scorer.engine import read_rubber
     from scorer.models import Member
+    from scorer.rubbers import writes
 
     users = get_user_model()
     members = [

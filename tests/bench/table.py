@@ -66,7 +66,7 @@ def _players() -> tuple[list[Any], Any]:
 
 def _rubber_of_seven_deals(players: list[Any], user: Any) -> Any:
     """Seven deals recorded, the rubber in its second game: the next save makes eight."""
-    from scorer import writes
+    from scorer.rubbers import writes
     from tests.support.rubbers import deal
 
     rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=user)
@@ -84,14 +84,14 @@ def _rubber_of_seven_deals(players: list[Any], user: Any) -> Any:
 
 
 def _time_requests(phone: Any, players: list[Any], user: Any) -> dict[str, float]:
-    from scorer import reads, writes
     from scorer.engine import Maker, Trump
+    from scorer.rubbers import reads, writes
 
     def declare_deal_8(rubber: Any) -> dict[str, object]:
         """The deal in progress that a timed save completes (set up untimed)."""
         rubber.refresh_from_db()
         writes.declare(
-            state=reads.table_state(rubber),
+            state=reads.rubber_state(rubber),
             user=user,
             key=uuid.uuid4(),
             revision=rubber.revision,

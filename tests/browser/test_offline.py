@@ -12,10 +12,10 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from playwright.sync_api import expect
 
-from scorer import writes
 from scorer.engine import Side, Trump
 from scorer.models import Deal
 from scorer.plumbing.keys import Submission
+from scorer.rubbers import writes
 from tests.support.browser import PHONE, declare, screenshot, sign_in, tap, tap_honours
 from tests.support.rubbers import deal
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from ledger import services as ledger
 from ledger.models import Posting
-from scorer import reads, writes
 from scorer.engine import RubberError
 from scorer.models import Club
+from scorer.rubbers import reads, writes
 from tests.support.examples import examples
 from tests.support.ledger import WON_BY_WE, agreed, set_stake
 from tests.support.rubbers import deal, random_rubber, random_rules
@@ -40,7 +40,7 @@ def test_an_agreed_rubber_posts_its_points_to_each_player_at_the_stake(players, 
 
 def test_agreeing_again_or_a_retried_request_posts_nothing_more(players, staff, stake):
     rubber = agreed(players, staff, WON_BY_WE)
-    state = reads.table_state(rubber)
+    state = reads.rubber_state(rubber)
     with pytest.raises(Exception, match="agreed"):
         writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=rubber.revision, side=None)
     assert Posting.objects.filter(rubber=rubber).count() == 4
@@ -56,9 +56,9 @@ def test_the_database_takes_a_rubbers_postings_only_once(players, staff, stake):
 def test_two_staff_agreeing_at_once_post_once(players, staff, stake):
     rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=staff)
     writes.replay(rubber=rubber, deals=WON_BY_WE, user=staff)
-    seen = reads.table_state(rubber)  # both pages show the same state
+    seen = reads.rubber_state(rubber)  # both pages show the same state
     writes.agree(state=seen, user=staff, key=uuid.uuid4(), revision=seen.rubber.revision, side=None)
-    other = reads.table_state_of(rubber.pk)
+    other = reads.rubber_state_of(rubber.pk)
     with pytest.raises(RubberError, match="has been agreed"):
         writes.agree(
             state=other, user=staff, key=uuid.uuid4(), revision=seen.rubber.revision - 1, side=None

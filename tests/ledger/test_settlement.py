@@ -83,7 +83,7 @@ def test_a_sitting_is_closed_only_after_it_ends(players, staff, stake, evening):
 
 
 def test_a_sitting_with_a_rubber_not_yet_agreed_is_not_closed(players, staff, stake, evening):
-    from scorer import writes
+    from scorer.rubbers import writes
 
     writes.start_rubber(table="Table 4", members=players, first_dealer=0, user=staff)
     ended(evening)

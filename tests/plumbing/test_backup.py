@@ -12,8 +12,8 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from scorer import writes
 from scorer.models import Rubber
+from scorer.rubbers import writes
 from tests.support.rubbers import deal
 
 

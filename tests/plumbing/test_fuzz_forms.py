@@ -38,11 +38,12 @@ from hypothesis import strategies as st
 
 from ledger import services as ledger
 from ledger.models import Payment, Posting, Sitting, Stake
-from scorer import engine, reads, writes
+from scorer import engine
 from scorer.forms import honour_choices
-from scorer.live import LIVE_SALT
 from scorer.models import Club, Correction, Deal, Rubber, Submission
 from scorer.plumbing import printer as printing
+from scorer.rubbers import reads, writes
+from scorer.rubbers.live import LIVE_SALT
 from tests.support.examples import examples as scaled
 from tests.support.ledger import set_stake
 from tests.support.rubbers import deal
@@ -277,7 +278,7 @@ def tables(club, players, staff):
         started = writes.start_rubber(table=name, members=players, first_dealer=0, user=staff)
         writes.replay(rubber=started, deals=deals, user=staff)
         if declare:
-            state = reads.table_state(started)
+            state = reads.rubber_state(started)
             declaration = writes.Declaration(
                 state.next_dealer, engine.Maker.DEALER, engine.Trump(declare), 0
             )
@@ -290,7 +291,7 @@ def tables(club, players, staff):
             )
         for side in agree:
             writes.agree(
-                state=reads.table_state(started),
+                state=reads.rubber_state(started),
                 user=staff,
                 key=uuid.uuid4(),
                 revision=started.revision,
@@ -362,18 +363,18 @@ REASON: Fields = {"reason": one_of("miscounted", "miscounted", "x" * 200, "x" * 
 SIDE: Fields = {"side_agreeing": one_of("we", "they", "both")}
 
 
-def keyed(state: reads.TableState) -> Fields:
+def keyed(state: reads.RubberState) -> Fields:
     """The key and revision every form to a rubber carries, mostly as the site wrote them."""
     now = state.rubber.revision
     return {"key": st.uuids().map(str), "revision": one_of(now, now, now, now - 1, now + 1)}
 
 
-def deal_number(draw: st.DrawFn, state: reads.TableState) -> int:
+def deal_number(draw: st.DrawFn, state: reads.RubberState) -> int:
     recorded = [deal.number for deal in state.recorded]
     return draw(st.sampled_from([*recorded, *recorded, *recorded, 0, len(recorded) + 1, 10**17]))
 
 
-def rubber_form(name: str, draw: st.DrawFn, state: reads.TableState) -> tuple[str, Fields]:
+def rubber_form(name: str, draw: st.DrawFn, state: reads.RubberState) -> tuple[str, Fields]:
     """The address a form is sent to, and the fields the site's page gives it."""
     pk = state.rubber.pk
     if name in ("correction", "remove"):
@@ -412,7 +413,7 @@ def test_a_form_sent_to_a_rubber_is_carried_out_or_refused_with_its_reason(
     stage = st.sampled_from(RUBBER_FORMS[name]) | st.sampled_from(sorted(tables))
     rubber = tables[data.draw(stage, label="rubber")]
     sender = data.draw(who, label="sender")
-    state = reads.table_state_of(rubber.pk)
+    state = reads.rubber_state_of(rubber.pk)
     url, fields = rubber_form(name, data.draw, state)
     sent = data.draw(damaged(fields), label="sent")
     how = data.draw(hows, label="how")

@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from ledger.club_json import ImportRefused, import_club, import_club_text
-from scorer.live import LIVE_SALT
 from scorer.models import Member, Rubber
+from scorer.rubbers.live import LIVE_SALT
 from tests.support.html import Forms
 
 HUGE = 2**63  # one past the largest id the database keeps

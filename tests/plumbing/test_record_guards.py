@@ -15,8 +15,9 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import Posting
-from scorer import engine, reads, writes
+from scorer import engine
 from scorer.models import Club, Deal, Rubber, Seat
+from scorer.rubbers import reads, writes
 from tests.support.ledger import set_stake
 from tests.support.rubbers import deal
 
@@ -43,7 +44,7 @@ def won(rubber, staff):
 
 @pytest.fixture
 def agreed_rubber(won, staff):
-    state = reads.table_state(won)
+    state = reads.rubber_state(won)
     writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=won.revision, side=None)
     won.refresh_from_db()
     return won
@@ -83,7 +84,7 @@ def test_a_recorded_deal_is_removed_only_by_a_correction(won):
 
 
 def test_a_deal_in_progress_may_be_discarded_and_a_fresh_rubber_deleted(rubber, staff):
-    state = reads.table_state(rubber)
+    state = reads.rubber_state(rubber)
     writes.declare(
         state=state,
         user=staff,
@@ -126,7 +127,7 @@ def test_nothing_posts_into_a_closed_settlement(players, staff, won):
     with pytest.raises(ledger.LedgerError, match="not yet agreed"):
         ledger.close(sitting, staff, at=now + timedelta(seconds=2))
     type(sitting).objects.filter(pk=sitting.pk).update(closed_at=now, closed_by=staff)
-    state = reads.table_state(won)
+    state = reads.rubber_state(won)
     with pytest.raises(
         ledger.LedgerError, match="Tonight is closed, and this rubber started in it"
     ):

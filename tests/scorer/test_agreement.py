@@ -7,8 +7,8 @@ import uuid
 from django.test import Client
 from django.urls import reverse
 
-from scorer import reads, writes
 from scorer.models import Club, Deal, Rubber
+from scorer.rubbers import reads, writes
 from tests.support.table import agree, correct, declare, play, result, revision, won
 
 
@@ -26,7 +26,7 @@ def test_a_won_rubber_asks_both_sides_to_agree_its_value(carr, rubber):
     rubber = won(carr, rubber)
     text = page(carr, rubber)
     assert "Agree the rubber" in text
-    net = reads.table_state(rubber).sheet.net.we
+    net = reads.rubber_state(rubber).sheet.net.we
     assert f"We gain {net} points, They lose them" in text
     assert "We agree" in text
     assert "They agree" not in text  # Mrs. Carr agrees for We only
@@ -52,7 +52,7 @@ def test_a_correction_makes_an_earlier_agreement_lapse(carr, rubber):
 
 def test_both_sides_agreeing_fixes_the_value_and_locks_the_rubber(carr, rubber, players):
     rubber = won(carr, rubber)
-    net = reads.table_state(rubber).sheet.net.we
+    net = reads.rubber_state(rubber).sheet.net.we
     agree(carr, rubber, "we")
     agree(phone_of(players[1]), rubber, "they")  # Miss Fenwick, for They
     rubber.refresh_from_db()

@@ -107,7 +107,7 @@ def test_the_table_page_says_offline_needs_javascript(carr, rubber):
 
 
 def test_a_whist_rubbers_offline_forms_are_the_games_own(carr, players):
-    from scorer import writes
+    from scorer.rubbers import writes
 
     rubber = writes.start_rubber(
         table="Whist", members=players, first_dealer=0, user=players[0].user, game=engine.WHIST

@@ -9,8 +9,8 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.urls import reverse
 
-from scorer import reads
 from scorer.models import Correction, Deal
+from scorer.rubbers import reads
 from tests.support.table import correct, declare, play, revision
 
 # Carr (We) deals deal 1, Fenwick (They) deal 2, Dane (We) deal 3 ...
@@ -71,7 +71,7 @@ def test_law_13_honours_may_be_corrected_after_the_game_is_concluded(carr, rubbe
     assert response.status_code == 302
     correction = Correction.objects.get()
     assert (correction.kind, correction.law) == ("honours", "Law 13")
-    sheet = reads.table_state(rubber).sheet
+    sheet = reads.rubber_state(rubber).sheet
     assert sheet.deals[0].entries.we.honours == 16
 
 
@@ -120,7 +120,7 @@ def test_a_correction_may_end_a_game_earlier_and_move_the_deals_after_it(carr, r
     assert response.status_code == 302
     page = carr.get(response.url).content.decode()
     assert "the first game now ends at deal 1, won by We" in page
-    sheet = reads.table_state(rubber).sheet
+    sheet = reads.rubber_state(rubber).sheet
     assert [d.game for d in sheet.deals] == [1, 2]
 
 
@@ -285,7 +285,7 @@ def test_a_removed_deal_appears_in_the_sheet_as_it_stood_before(carr, rubber):
     assert "First game: We 4, They 0" in before.content.decode()
     assert (
         reads.as_it_stood(
-            reads.table_state(rubber), Correction.objects.get().made_at
+            reads.rubber_state(rubber), Correction.objects.get().made_at
         ).sheet.game.points.they
         == 0
     )

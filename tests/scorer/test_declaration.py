@@ -56,7 +56,7 @@ def test_a_double_beyond_the_clubs_limit_is_refused(carr, players):
     club = Club.get()
     club.doubling_limit = 100
     club.save()
-    from scorer import writes
+    from scorer.rubbers import writes
 
     rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
     response = declare(carr, rubber, trump="NT", doubles=4, more_doubles=5)
@@ -158,9 +158,9 @@ def test_the_form_sent_back_with_a_refusal_can_be_saved(carr, rubber):
 def test_a_save_overtaken_after_its_read_sends_back_the_current_form(carr, rubber, monkeypatch):
     """Another phone saves between this request's read and its write: the refusal's form
     is for the sheet after that save."""
-    from scorer import reads, writes
+    from scorer.rubbers import reads, writes
 
-    read = reads.table_state_of
+    read = reads.rubber_state_of
     overtaken = []
 
     def read_then_overtaken(pk):
@@ -177,7 +177,7 @@ def test_a_save_overtaken_after_its_read_sends_back_the_current_form(carr, rubbe
         )
         return state
 
-    monkeypatch.setattr(reads, "table_state_of", read_then_overtaken)
+    monkeypatch.setattr(reads, "rubber_state_of", read_then_overtaken)
     refused = declare(carr, rubber, trump="C")
     assert refused.status_code == 409
     monkeypatch.undo()

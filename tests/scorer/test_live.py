@@ -7,8 +7,8 @@ import re
 from django.core import signing
 from django.urls import reverse
 
-from scorer import live
-from scorer.live import LIVE_SALT
+from scorer.rubbers import live
+from scorer.rubbers.live import LIVE_SALT
 from tests.support.table import declare, play
 
 
@@ -55,7 +55,7 @@ def test_the_new_sheet_polls_from_its_own_revision(carr, rubber):
 
 
 def test_a_token_for_another_rubber_stops_the_polling(carr, rubber, players):
-    from scorer import writes
+    from scorer.rubbers import writes
 
     other = writes.start_rubber(table="T2", members=players, first_dealer=0, user=players[0].user)
     token = signing.dumps({"rubber": other.pk, "user": players[0].user.pk}, salt=LIVE_SALT)

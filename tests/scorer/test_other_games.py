@@ -13,8 +13,9 @@ from pypdf import PdfReader
 
 from ledger import services as ledger
 from ledger.models import Posting
-from scorer import engine, reads, writes
+from scorer import engine
 from scorer.models import Club, Deal, Rubber
+from scorer.rubbers import reads, writes
 from tests.support.games import whist
 from tests.support.ledger import set_stake
 from tests.support.table import declare, result
@@ -176,7 +177,7 @@ def test_playing_games_a_game_won_ends_the_unit_and_its_winners_add_50(players, 
     client.force_login(staff)
     declare(client, rubber, trump="NT")
     assert result(client, rubber, tricks=12, honours="easy").status_code == 302
-    state = reads.table_state(rubber)
+    state = reads.rubber_state(rubber)
     assert state.sheet.finished
     assert state.sheet.totals.we.rubber == 50
     page = client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
@@ -198,7 +199,7 @@ def test_the_three_handed_ledger_adds_up_to_nothing_the_holder_twice_over(player
         ],
         user=staff,
     )
-    state = reads.table_state(rubber)
+    state = reads.rubber_state(rubber)
     writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=rubber.revision, side=None)
     rubber.refresh_from_db()
     carr, _, fenwick, hartley = players
@@ -256,7 +257,7 @@ def test_the_whist_result_records_tricks_honours_and_a_revoke_with_its_penalty(
     assert response.status_code == 302, response.content.decode()[:3000]
     deal = Deal.objects.get()
     assert deal.penalties == [{"by": "they", "penalty": "add"}]
-    sheet = reads.table_state(rubber).sheet
+    sheet = reads.rubber_state(rubber).sheet
     # Law 5: the penalty first (3), then the tricks (2): five, the game; honours not scored.
     assert sheet.games[0].points == engine.Pair(5, 0)
     page = client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
@@ -286,7 +287,7 @@ def test_a_whist_rubber_agreed_posts_its_points_at_so_much_a_point(players, staf
     rubber = whist_rubber(players, staff)
     deals = [whist((13, 0), (4, 0)), whist((13, 0), (4, 0), dealer="they")]
     writes.replay(rubber=rubber, deals=deals, user=staff)
-    state = reads.table_state(rubber)
+    state = reads.rubber_state(rubber)
     assert state.sheet.finished
     writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=rubber.revision, side=None)
     rubber.refresh_from_db()

@@ -20,10 +20,10 @@ from django.utils import timezone
 from django.utils.html import escape
 from pypdf import PdfReader
 
-from scorer import writes
 from scorer.engine import read_rubber
 from scorer.models import Club, Rubber
 from scorer.plumbing import printer as printing
+from scorer.rubbers import writes
 from tests.support.html import Forms
 from tests.support.pdf import pages
 from tests.support.rubbers import deal

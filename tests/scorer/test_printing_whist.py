@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scorer import engine, printing, writes
+from scorer import engine, printing
+from scorer.rubbers import writes
 from tests.support.games import the_rubber_of_the_format, whist
 from tests.support.pdf import pages
 from tests.support.rubbers import deal

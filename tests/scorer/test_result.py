@@ -7,13 +7,13 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scorer import reads, writes
 from scorer.models import Club, Deal
+from scorer.rubbers import reads, writes
 from tests.support.table import declare, play, result, revision
 
 
 def sheet(rubber):
-    return reads.table_state(rubber).sheet
+    return reads.rubber_state(rubber).sheet
 
 
 def test_it_records_the_result_and_the_sheet_follows(carr, rubber, players):

@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import Posting, Sitting, Stake, TableCharge
-from scorer import engine, reads, tables
+from scorer import engine, tables
 from scorer.models import Candidacy, Member, Rubber, Table
+from scorer.rubbers import reads
 
 
 def seed():
@@ -90,7 +91,7 @@ def test_at_table_1_one_of_five_sat_out_the_specimen_and_the_page_says_why(secre
 def test_elwells_specimen_is_table_1s_first_rubber_agreed_by_both_sides(db):
     seed()
     rubber = Rubber.objects.get(table="Table 1")
-    state = reads.table_state(rubber)
+    state = reads.rubber_state(rubber)
     assert rubber.at_table == Table.objects.get(name="Table 1")
     # Seated as Elwell's book has it: We (Z, Y) Mrs. Carr and Mr. Dane.
     assert [m.name for m in state.seats] == [
@@ -111,7 +112,7 @@ def test_elwells_specimen_is_table_1s_first_rubber_agreed_by_both_sides(db):
 def test_table_2s_rubber_is_in_progress_with_a_deal_declared_and_a_claim_to_enter_after(db):
     seed()
     table = Table.objects.get(name="Table 2")
-    state = reads.table_state(Rubber.objects.get(table="Table 2"))
+    state = reads.rubber_state(Rubber.objects.get(table="Table 2"))
     assert state.rubber.at_table == table
     assert not state.sheet.finished
     assert len(state.recorded) == 2

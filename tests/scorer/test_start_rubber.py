@@ -8,9 +8,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scorer import writes
 from scorer.engine.cutting import RANKS
 from scorer.models import Club, Rubber
+from scorer.rubbers import writes
 
 URL = reverse("scorer:start")
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from ledger import services as ledger
 from ledger.models import Stake
-from scorer import reads, writes
+from scorer.rubbers import reads, writes
 from tests.support.rubbers import deal
 
 
@@ -40,7 +40,7 @@ def agreed(members, by, deals, *, started=None, table="Table 1"):
         Rubber.objects.filter(pk=played.pk).update(started_at=started)
         played.refresh_from_db()
     writes.replay(rubber=played, deals=deals, user=by)
-    state = reads.table_state(played)
+    state = reads.rubber_state(played)
     writes.agree(state=state, user=by, key=uuid.uuid4(), revision=played.revision, side=None)
     played.refresh_from_db()
     return played

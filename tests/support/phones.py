@@ -106,7 +106,7 @@ def refusals(message, url: str) -> list[str]:
 def browser_rubber(db):
     """The rubber the browser tests score: four members at Table 2, Mrs. Carr dealing
     first."""
-    from scorer import writes
+    from scorer.rubbers import writes
     from tests.support.club import make_member
 
     players = [

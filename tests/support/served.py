@@ -423,8 +423,8 @@ def _seed(count: int) -> None:
     )
     from django.contrib.sessions.backends.db import SessionStore
 
-    from scorer import writes
     from scorer.models import Member
+    from scorer.rubbers import writes
 
     users = get_user_model()
     tables = []

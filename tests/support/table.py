@@ -7,8 +7,8 @@ import uuid
 
 from django.urls import reverse
 
-from scorer import reads
 from scorer.models import Rubber
+from scorer.rubbers import reads
 
 
 def revision(rubber: Rubber) -> int:
@@ -28,7 +28,7 @@ def declare(
     htmx=False,
     **extra,
 ):
-    state = reads.table_state(rubber)
+    state = reads.rubber_state(rubber)
     data = {
         "key": key or uuid.uuid4(),
         "revision": revision(rubber) if at is None else at,

@@ -25,10 +25,11 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import TableCharge
-from scorer import engine, reads, tables, writes
+from scorer import engine, tables
 from scorer import specimen as elwell
 from scorer.club.models import Club, Member
-from scorer.models import Rubber
+from scorer.rubbers import reads, writes
+from scorer.rubbers.models import Rubber
 
 STAFF = ("secretary", "secretary-1905")
 STAKE = Decimal("0.50")  # a hundred points
@@ -132,7 +133,7 @@ class Command(BaseCommand):
         for side, player in [(engine.Side.WE, carr), (engine.Side.THEY, fenwick)]:
             rubber.refresh_from_db()
             writes.agree(
-                state=reads.table_state(rubber),
+                state=reads.rubber_state(rubber),
                 user=player.user,
                 key=uuid.uuid4(),
                 revision=rubber.revision,
@@ -159,7 +160,7 @@ class Command(BaseCommand):
             user=ingram.user,
         )
         rubber.refresh_from_db()
-        state = reads.table_state(rubber)
+        state = reads.rubber_state(rubber)
         writes.declare(
             state=state,
             user=ingram.user,

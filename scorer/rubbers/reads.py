@@ -1,4 +1,4 @@
-"""The table's read model: a rubber as its page shows it, and as it stood at a past moment.
+"""A rubber's read model: the rubber as its page shows it, and as it stood at a past moment.
 
 A rubber's state is read in two queries (its seats with the rubber, then its deals) and
 its sheet worked out by the rules engine from the deals, when first asked for; nothing of
@@ -17,12 +17,12 @@ from django.db.models import QuerySet
 
 from scorer import engine
 from scorer.club.models import Member
-from scorer.models import Deal, Rubber, Seat
 from scorer.plumbing.keys import Submission
+from scorer.rubbers.models import Deal, Rubber, Seat
 
 
 @dataclass(frozen=True)
-class TableState:
+class RubberState:
     """A rubber as its page shows it, read in two queries: the seats, then the deals. Its
     sheet is worked out when first asked for: recording a result works out the sheet with
     the new deal, and needs none without it."""
@@ -95,11 +95,11 @@ def substituted(rubber: Rubber, seats: Iterable[Seat]) -> tuple[Member | None, .
     return tuple(by_seat[game.seating.player_at(seat)] for seat in engine.SEATS)
 
 
-def table_state(rubber: Rubber) -> TableState:
+def rubber_state(rubber: Rubber) -> RubberState:
     return _state(rubber, list(rubber.seats.select_related("member", "substitute")))
 
 
-def table_state_of(pk: int) -> TableState:
+def rubber_state_of(pk: int) -> RubberState:
     """The state of rubber `pk` in two queries: the rubber with its seats, then the deals.
     Raises Rubber.DoesNotExist."""
     # In any order: seated() puts each in his place, and unsorted the query costs a fifth less.
@@ -113,7 +113,7 @@ def table_state_of(pk: int) -> TableState:
     return _state(seats[0].rubber, seats)
 
 
-def states_of(rubbers: QuerySet[Rubber]) -> list[TableState]:
+def states_of(rubbers: QuerySet[Rubber]) -> list[RubberState]:
     """Many rubbers' states, for a list, in three queries: the rubbers, their seats with
     their members (and any substitute), their deals."""
     return [
@@ -122,10 +122,10 @@ def states_of(rubbers: QuerySet[Rubber]) -> list[TableState]:
     ]
 
 
-def _state(rubber: Rubber, seats: list[Seat]) -> TableState:
+def _state(rubber: Rubber, seats: list[Seat]) -> RubberState:
     deals = list(rubber.deals.all())
     in_progress = deals.pop() if deals and deals[-1].in_progress else None
-    return TableState(
+    return RubberState(
         rubber,
         seated(rubber, seats),
         tuple(deals),
@@ -140,7 +140,7 @@ def worked_out(rubber: Rubber, deals: Iterable[Deal]) -> Any:
     return game.laws.work_out((game.laws.deal_of(deal.called()) for deal in deals), rubber.rules)
 
 
-def as_it_stood(state: TableState, at: datetime) -> TableState:
+def as_it_stood(state: RubberState, at: datetime) -> RubberState:
     """The rubber as it stood at a past moment: the deals recorded by then, each as it
     was before any correction made since."""
     rubber = state.rubber
@@ -156,7 +156,7 @@ def as_it_stood(state: TableState, at: datetime) -> TableState:
     return replace(state, recorded=stood, in_progress=None, worked=sheet)
 
 
-def seated_elsewhere(members: Iterable[Member]) -> list[tuple[Member, TableState]]:
+def seated_elsewhere(members: Iterable[Member]) -> list[tuple[Member, RubberState]]:
     """Those of `members` seated in a rubber still in play (not won, not agreed): a
     member chosen for a new table may have left that one without its being finished."""
     chosen = {member.pk: member for member in members}

@@ -11,8 +11,8 @@ from typing import Any
 from scorer import engine
 from scorer.club.models import Member, person
 from scorer.engine.layout import Cell, Layout, rows
-from scorer.models import Correction, Deal, Rubber
-from scorer.reads import TableState, worked_out
+from scorer.rubbers.models import Correction, Deal, Rubber
+from scorer.rubbers.reads import RubberState, worked_out
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def _figures(
     return [(figure(we), figure(they)) for we, they in rows(cells, upward=upward)]
 
 
-def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> SheetView:
+def sheet_view(state: RubberState, corrections: Iterable[Correction] = ()) -> SheetView:
     """The sheet, with the figures corrections changed marked and their corrections told."""
     sheet, game = state.sheet, state.game
     drawn = game.words.layout(sheet)
@@ -104,7 +104,7 @@ def sheet_view(state: TableState, corrections: Iterable[Correction] = ()) -> She
     )
 
 
-def _changed(state: TableState, drawn: Layout, made: list[Correction]) -> set[Key]:
+def _changed(state: RubberState, drawn: Layout, made: list[Correction]) -> set[Key]:
     """The figures of corrected deals that differ from the sheet as the deals were first
     recorded: only these carry the mark (†), not every figure of a corrected deal."""
     rubber = state.rubber
@@ -136,7 +136,7 @@ class Words:
     next: str  # "Deal 6: Mrs. Carr deals"
 
 
-def words(state: TableState) -> Words:
+def words(state: RubberState) -> Words:
     sheet, game = state.sheet, state.game
     standing = game.words.standing(sheet)
     if sheet.finished:
@@ -159,7 +159,7 @@ def words(state: TableState) -> Words:
     )
 
 
-def declaration_words(state: TableState, deal: Deal, called: engine.Called | None = None) -> str:
+def declaration_words(state: RubberState, deal: Deal, called: engine.Called | None = None) -> str:
     """ "Mrs. Carr dealt and made hearts" or "Mrs. Carr dealt and passed; Mr. Dane made
     hearts, doubled". `called`: the deal as called, if read already."""
     game = state.game
@@ -168,7 +168,7 @@ def declaration_words(state: TableState, deal: Deal, called: engine.Called | Non
     return game.words.declaration_words(deal.called() if called is None else called, dealer, maker)
 
 
-def deal_line(state: TableState, deal: Deal, worked: Any = None) -> str:
+def deal_line(state: RubberState, deal: Deal, worked: Any = None) -> str:
     """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; honours We: four".
     `worked`: the deal as the sheet worked it out, for a sheet's own deals (not worked out
     again, deal by deal, for its words)."""
@@ -186,7 +186,7 @@ class CorrectionView:
     after: str  # "removed" when the deal was
 
 
-def corrections_view(state: TableState, corrections: Iterable[Correction]) -> list[CorrectionView]:
+def corrections_view(state: RubberState, corrections: Iterable[Correction]) -> list[CorrectionView]:
     """Each correction in words: the deal before and after, who made it and why."""
     rubber = state.rubber
     found = []
@@ -217,7 +217,7 @@ class AgreementView:
     sides: list[tuple[engine.Side, str, str | None, datetime | None]]  # side, pair, by, at
 
 
-def value_words(state: TableState) -> str:
+def value_words(state: RubberState) -> str:
     """What the rubber is worth, in words: "We gain 152 points, They lose them"."""
     rubber = state.rubber
     points = rubber.agreed_value if rubber.agreed_value is not None else state.value
@@ -227,7 +227,7 @@ def value_words(state: TableState) -> str:
     return f"{gainer.label} gain {abs(points)} points, {gainer.other.label} lose them"
 
 
-def agreement_view(state: TableState) -> AgreementView:
+def agreement_view(state: RubberState) -> AgreementView:
     rubber = state.rubber
     worth = value_words(state)
     sides = []
@@ -250,7 +250,7 @@ class CutView:
     dealer: str
 
 
-def cut_view(state: TableState) -> CutView | None:
+def cut_view(state: RubberState) -> CutView | None:
     """The cards drawn when the table cut, by name."""
     cut = state.rubber.cut
     if not cut:
@@ -274,7 +274,7 @@ class RubberRow:
     progress: str  # "in play", "won — awaiting agreement", "agreed"
 
 
-def rubber_rows(states: Iterable[TableState]) -> list[RubberRow]:
+def rubber_rows(states: Iterable[RubberState]) -> list[RubberRow]:
     """Rubbers for a list, each worked out from its deals."""
     rows = []
     for state in states:
@@ -295,7 +295,7 @@ IN_PLAY = "in play"
 AWAITING = "won \u2014 awaiting agreement"
 
 
-def progress(state: TableState) -> str:
+def progress(state: RubberState) -> str:
     """Where a rubber stands as the club sees it: in play, won and awaiting both sides'
     agreement, agreed; or abandoned (counted or void) by agreement."""
     rubber = state.rubber
@@ -311,7 +311,7 @@ def tricks_legend(side: engine.Side, names: engine.Pair[str]) -> str:
     return f"Tricks won by {side.label} ({names[side]})"
 
 
-def pair_names(state: TableState) -> engine.Pair[str]:
+def pair_names(state: RubberState) -> engine.Pair[str]:
     """Each side's players, short: "Carr & Dane"."""
     return engine.Pair(*(_names(state.partnership(side)) for side in engine.SIDES))
 
@@ -342,7 +342,7 @@ class EntryLine:
     explanation: tuple[str, ...]
 
 
-def deal_rows(state: TableState) -> list[DealRow]:
+def deal_rows(state: RubberState) -> list[DealRow]:
     rows, game = [], state.game
     for deal, scored in zip(state.recorded, state.sheet.deals, strict=True):
         maker = game.seating.seat_label(deal.maker_seat, state.seats[deal.maker_seat].name)
@@ -381,7 +381,7 @@ class MemberTotal:
     provisional: int  # points from rubbers not yet agreed, as their sheets stand
 
 
-def evening(states: Iterable[TableState]) -> tuple[list[EveningRubber], list[MemberTotal]]:
+def evening(states: Iterable[RubberState]) -> tuple[list[EveningRubber], list[MemberTotal]]:
     """Each rubber in a line, and each member's points over them."""
     lines: list[EveningRubber] = []
     totals: dict[int, list[Any]] = {}

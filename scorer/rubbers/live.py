@@ -12,7 +12,7 @@ from django.core import signing
 from django.db import connection
 from django.http import HttpRequest
 
-from scorer.models import Rubber
+from scorer.rubbers.models import Rubber
 
 LIVE_SALT = "scorer.live"
 LIVE_MAX_AGE = 12 * 60 * 60  # an evening's play

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-from scorer.models import Rubber
+from scorer.rubbers.models import Rubber
 
 # Both sides have agreed a rubber's value (rubber.agreed_value, points to We): sent with
 # `rubber`, `seats` (its members, round the table from seat 0), and for a rubber brought
