@@ -769,7 +769,7 @@ class Loader:
         for number, (deal, record) in enumerate(zip(read.deals, data.recorded, strict=True), 1):
             place = f"{where}.recorded[{number - 1}]"
             called = game.laws.called_of(deal)
-            row = self._declared(rubber, number, called, record.dealer, f"{place}.dealer")
+            row = self._deal_row(rubber, number, called, record.dealer, f"{place}.dealer")
             if not last <= record.declared_at <= record.recorded_at:
                 raise ImportRefused(
                     f"{place}: a deal is declared after the one before it was recorded, "
@@ -780,7 +780,6 @@ class Loader:
             row.declared_by = self.user(record.declared_by, f"{place}.declared_by")
             row.recorded_at = record.recorded_at
             row.recorded_by = self.user(record.recorded_by, f"{place}.recorded_by")
-            _write_result(row, called)
             row.save()
         if data.in_progress is not None:
             self._in_progress(rubber, game, len(read.deals) + 1, data.in_progress, last, where)
@@ -807,26 +806,21 @@ class Loader:
             game.laws.check_declaration(called, rubber.rules)
         except engine.RubberError as error:
             raise ImportRefused(f"{place}: {error.problem}") from None
-        row = self._declared(rubber, number, called, data.dealer_seat, f"{place}.dealer_seat")
+        row = self._deal_row(rubber, number, called, data.dealer_seat, f"{place}.dealer_seat")
         row.declared_at = data.declared_at
         row.declared_by = self.user(data.declared_by, f"{place}.declared_by")
         row.save()
 
     @staticmethod
-    def _declared(
+    def _deal_row(
         rubber: Rubber, number: int, called: engine.Called, seat: int, where: str
     ) -> Deal:
-        """A deal's declaration as the site keeps it, dealt from `seat` (not yet saved)."""
+        """A deal as the site keeps it, dealt from `seat` (not yet saved)."""
         if engine.side_of_seat(seat) is not called.dealer:
             raise ImportRefused(f"{where} must be a seat of the dealer's side")
-        return Deal(
-            rubber=rubber,
-            number=number,
-            dealer=seat,
-            maker=called.maker.value,
-            trump=called.trump.value,
-            doubles=called.doubles,
-        )
+        row = Deal(rubber=rubber, number=number)
+        row.record(called, dealer=seat)
+        return row
 
     def _corrections(self, rubber: Rubber, data: RubberDoc, where: str) -> None:
         """Each correction as made, checked as the rubber's page would show it: undone one
@@ -1053,20 +1047,6 @@ class TablesLoader:
 
 
 SUBSTITUTE_FIELDS = ["substitute", "substitute_confirmed_by"]
-
-
-def _write_result(row: Deal, called: engine.Called) -> None:
-    """A deal's result as the site keeps it, from the deal as its game calls it."""
-    row.played = called.played
-    if not called.played:
-        return
-    call = called.call
-    row.tricks = called.tricks
-    row.honours_side = call.side.value if call.side else ""
-    row.honours = call.honours.name if call.honours else ""
-    row.chicane_we, row.chicane_they = called.chicane
-    row.revokes_we, row.revokes_they = called.revokes
-    row.penalties = [{"by": r.by.value, "penalty": r.penalty.value} for r in called.penalties]
 
 
 # -- Password hashes --------------------------------------------------------------------------

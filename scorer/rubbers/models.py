@@ -277,6 +277,30 @@ class Deal(models.Model):
             ),
         )
 
+    def record(self, called: engine.Called, *, dealer: int | None = None) -> None:
+        """Write the deal as called into this row (not saved): the one mapping from the
+        engine's deal to the row, as `called()` is the one back, for the table's writes,
+        a replay and an import alike. Its declaration, dealt from seat `dealer` (by
+        default the row's own); its result as called, empty while the deal is in progress
+        (`played` None), and nothing but that when it was not played."""
+        if dealer is not None:
+            self.dealer = dealer
+        self.maker = called.maker.value
+        self.trump = called.trump.value
+        self.doubles = called.doubles
+        self.played = called.played
+        played = bool(called.played)
+        call = called.call if played else engine.EASY
+        self.tricks = called.tricks if played else None
+        self.honours_side = call.side.value if call.side else ""
+        self.honours = call.honours.name if call.honours else ""
+        self.chicane_we, self.chicane_they = called.chicane if played else engine.NONE
+        self.revokes_we, self.revokes_they = called.revokes if played else engine.NONE
+        self.penalties = [
+            {"by": revoke.by.value, "penalty": revoke.penalty.value}
+            for revoke in (called.penalties if played else ())
+        ]
+
     @property
     def call(self) -> engine.Call:
         """The honours as called (aces easy, or at Whist two each, if none were scored)."""

@@ -13,7 +13,7 @@ from scorer import engine
 from scorer.rubbers.models import Correction, Deal
 from scorer.rubbers.reads import RubberState, rubber_state_of, worked_out
 from scorer.rubbers.writes.claims import claim_rubber, clear_confirmations, told
-from scorer.rubbers.writes.deals import Declaration, Result, _write_declaration, _write_result
+from scorer.rubbers.writes.deals import Declaration, Result
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,8 @@ def correct(
         kind, deals = engine.Kind.TRICKS, list(state.recorded[:-1])
     else:
         corrected = Deal.from_snapshot(state.rubber, number, deal.snapshot())
-        _write_declaration(corrected, correction[0])
-        _write_result(corrected, correction[1])
+        declaration, result = correction
+        corrected.record(result.onto(declaration.called()), dealer=declaration.dealer)
         found = game.corrections.kind_of_change(
             game.laws.deal_of(deal.called()), game.laws.deal_of(corrected.called())
         )

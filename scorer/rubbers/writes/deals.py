@@ -30,6 +30,11 @@ class Declaration:
     trump: engine.Trump
     doubles: int
 
+    def called(self) -> engine.Called:
+        """The deal as declared, its result to come."""
+        dealer = engine.side_of_seat(self.dealer)
+        return engine.Called(dealer, self.trump, self.maker, self.doubles)
+
 
 @dataclass(frozen=True)
 class Result:
@@ -40,6 +45,18 @@ class Result:
     chicane: engine.Pair[int] = engine.NONE
     revokes: engine.Pair[int] = engine.NONE
     penalties: tuple[engine.Revoke, ...] = ()  # Whist: each revoke and the penalty chosen
+
+    def onto(self, declared: engine.Called) -> engine.Called:
+        """The deal declared so, with this result."""
+        return replace(
+            declared,
+            played=self.played,
+            tricks=self.tricks,
+            honours=engine.Call(self.honours_side, self.honours).code,
+            chicane=self.chicane,
+            revokes=self.revokes,
+            penalties=self.penalties,
+        )
 
 
 # Each write takes the rubber's state as its caller read it, and returns the state after
@@ -66,7 +83,7 @@ def declare(
             "the rubber is won: no deal may follow (Law 1)", deal=state.next_number
         )
     deal = state.in_progress or Deal(rubber=state.rubber, number=state.next_number)
-    _write_declaration(deal, declaration)
+    deal.record(declaration.called(), dealer=declaration.dealer)
     try:
         state.game.laws.check_declaration(deal.called(), state.rubber.rules)
     except engine.RubberError as error:
@@ -107,7 +124,7 @@ def record_result(
     deal = state.in_progress
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
-    _write_result(deal, result)
+    deal.record(result.onto(deal.called()))
     # The whole rubber is worked out again with this deal: the laws may refuse it only in
     # the light of the deals before it (the Spade Convention, a finished rubber).
     recorded = (*state.recorded, deal)
@@ -125,34 +142,15 @@ def record_result(
 def as_declared(rubber: Rubber, number: int, declaration: Declaration) -> Deal:
     """A deal as this declaration would make it (not saved): to say what it was."""
     deal = Deal(rubber=rubber, number=number)
-    _write_declaration(deal, declaration)
+    deal.record(declaration.called(), dealer=declaration.dealer)
     return deal
 
 
 def as_recorded(deal: Deal, result: Result) -> Deal:
     """The deal in progress as this result would record it (not saved)."""
     recorded = Deal.from_snapshot(deal.rubber, deal.number, deal.snapshot())
-    _write_result(recorded, result)
+    recorded.record(result.onto(recorded.called()))
     return recorded
-
-
-def _write_declaration(deal: Deal, declaration: Declaration) -> None:
-    deal.dealer = declaration.dealer
-    deal.maker = declaration.maker.value
-    deal.trump = declaration.trump.value
-    deal.doubles = declaration.doubles
-
-
-def _write_result(deal: Deal, result: Result) -> None:
-    deal.played = result.played
-    deal.tricks = result.tricks if result.played else None
-    deal.honours_side = result.honours_side.value if result.honours_side else ""
-    deal.honours = result.honours.name if result.honours else ""
-    deal.chicane_we, deal.chicane_they = result.chicane
-    deal.revokes_we, deal.revokes_they = result.revokes
-    deal.penalties = [
-        {"by": revoke.by.value, "penalty": revoke.penalty.value} for revoke in result.penalties
-    ]
 
 
 def replay(*, rubber: Rubber, deals: Sequence[Any], user: User) -> None:
