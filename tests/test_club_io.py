@@ -20,8 +20,8 @@ from ledger.club_json import ImportRefused, export_club, import_club
 from ledger.models import Posting, Sitting
 from scorer.models import Member, Rubber
 from tests.support.club import empty_the_club
+from tests.support.deal_forms import correct
 from tests.support.examples import examples
-from tests.support.table import correct
 
 
 @pytest.fixture

@@ -177,6 +177,11 @@ def deal_line(state: RubberState, deal: Deal, worked: Any = None) -> str:
     return f"{deal.number}. {declaration_words(state, deal, called)} \u2014 {result}"
 
 
+def seat_names(state: RubberState) -> list[str]:
+    """Each seat as a choice of dealer: the player's short name, or the dummy's."""
+    return [state.game.seating.seat_label(seat, m.short_name) for seat, m in enumerate(state.seats)]
+
+
 @dataclass(frozen=True)
 class CorrectionView:
     correction: Correction

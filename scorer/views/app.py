@@ -19,12 +19,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scorer import app, engine
-from scorer.forms import DeclarationForm, ResultForm
 from scorer.plumbing.http import SignedInRequest
+from scorer.rubbers.access import may_write, state_or_404
+from scorer.rubbers.forms.deals import DeclarationForm, ResultForm
 from scorer.rubbers.models import Rubber
-from scorer.rubbers.presenters import pair_names, tricks_legend
-from scorer.views.access import may_write, state_or_404
-from scorer.views.table import seat_names
+from scorer.rubbers.presenters import pair_names, seat_names, tricks_legend
 
 
 @require_GET

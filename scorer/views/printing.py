@@ -13,9 +13,9 @@ from scorer import printing
 from scorer.club.models import Club
 from scorer.forms import EveningForm, PrintForm
 from scorer.rubbers import reads
+from scorer.rubbers.access import corrections_of, state_or_404
 from scorer.rubbers.models import Rubber
 from scorer.rubbers.presenters import evening as evening_lines
-from scorer.views.access import corrections_of, state_or_404
 
 
 @login_required

@@ -15,7 +15,7 @@ from scorer import tables
 from scorer.models import Rubber, Table
 from tests.support.browser import screenshot, sign_in
 from tests.support.club import make_member
-from tests.support.table import agree, won
+from tests.support.deal_forms import agree, won
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,8 +30,8 @@ SIX = [
 
 
 def agree_the_rubber_in_play():
-    """Played out and agreed elsewhere in the tests (tests/browser/test_table.py scores a
-    whole rubber on a phone); here the evening around it is what is tried."""
+    """Played out and agreed elsewhere in the tests (tests/rubbers/test_scoring_on_a_phone.py
+    scores a whole rubber on a phone); here the evening around it is what is tried."""
     staff = get_user_model().objects.get(username="secretary")
     client = Client()
     client.force_login(staff)

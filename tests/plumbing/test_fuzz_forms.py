@@ -39,10 +39,10 @@ from hypothesis import strategies as st
 from ledger import services as ledger
 from ledger.models import Payment, Posting, Sitting, Stake
 from scorer import engine
-from scorer.forms import honour_choices
 from scorer.models import Club, Correction, Deal, Rubber, Submission
 from scorer.plumbing import printer as printing
 from scorer.rubbers import reads, writes
+from scorer.rubbers.forms.deals import honour_choices
 from scorer.rubbers.live import LIVE_SALT
 from tests.support.examples import examples as scaled
 from tests.support.ledger import set_stake

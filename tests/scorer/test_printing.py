@@ -24,10 +24,10 @@ from scorer.engine import read_rubber
 from scorer.models import Club, Rubber
 from scorer.plumbing import printer as printing
 from scorer.rubbers import writes
+from tests.support.deal_forms import agree, correct, play, revision
 from tests.support.html import Forms
 from tests.support.pdf import pages
 from tests.support.rubbers import deal
-from tests.support.table import agree, correct, play, revision
 
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
 A4, LETTER = (595, 842), (612, 792)

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorer.models import Deal
+from tests.support.deal_forms import declare
 from tests.support.html import Forms
-from tests.support.table import declare
 
 
 def test_htmx_from_a_signed_out_phone_is_sent_to_sign_in_whole_page(client, rubber):

@@ -11,7 +11,7 @@ from django.utils import timezone
 from scorer import tables
 from scorer.models import Member, Rubber, Table
 from tests.support.club import make_member
-from tests.support.table import agree, won
+from tests.support.deal_forms import agree, won
 
 SIX = [
     ("Mrs. Carr", "Carr"),

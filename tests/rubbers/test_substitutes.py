@@ -11,7 +11,7 @@ from django.urls import reverse
 from scorer import engine, tables
 from scorer.models import Correction, Deal, Rubber
 from tests.support.club import make_member
-from tests.support.table import agree, correct, play, won
+from tests.support.deal_forms import agree, correct, play, won
 from tests.support.tables import form, six_members
 
 

@@ -1,8 +1,7 @@
-"""The table's pages: starting a rubber, the rubber's page (its sheet, and the form for the
-next step), the declaration, the result, discarding a deal, and the poll that keeps each
-phone's sheet current.
+"""The rubber's page (its sheet, and the form for the next step), the declaration, the
+result, discarding a deal, and the poll that keeps each phone's sheet current.
 
-Every write here answers with the table as it then stands (htmx swaps it in place; a
+Every write here answers with the rubber as it then stands (htmx swaps it in place; a
 plain form is sent back to the page), or, refused, with the form and the reason.
 """
 
@@ -14,103 +13,36 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorer import engine
-from scorer.club.models import Member
-from scorer.forms import (
-    AgreementForm,
-    DeclarationForm,
-    DiscardForm,
-    NotPlayedForm,
-    ResultForm,
-    StartRubberForm,
-)
 from scorer.plumbing import keys
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest
 from scorer.rubbers import live as following
 from scorer.rubbers import reads, signals, writes
-from scorer.rubbers.models import Rubber
+from scorer.rubbers.access import corrections_of, may_write, sides_for, state_or_404, state_to_write
+from scorer.rubbers.forms.deals import (
+    AgreementForm,
+    DeclarationForm,
+    DiscardForm,
+    NotPlayedForm,
+    ResultForm,
+)
 from scorer.rubbers.presenters import (
     agreement_view,
     corrections_view,
     cut_view,
     declaration_words,
-    rubber_rows,
+    seat_names,
     sheet_view,
     words,
 )
-from scorer.views.access import corrections_of, may_write, sides_for, state_or_404, state_to_write
 
 STALE = "The sheet changed on another phone; here it is now."
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def start_rubber(request: SignedInRequest) -> HttpResponse:
-    member = getattr(request.user, "member", None)
-    if member is None and not request.user.is_staff:
-        raise PermissionDenied("Only members of the club and its staff may start a rubber.")
-    search = request.POST.get("search") or request.GET.get("search", "")
-    elsewhere: list[tuple[Member, reads.RubberState]] = []
-    if request.method == "POST" and "find" not in request.POST:
-        form = StartRubberForm(request.POST, search=search)
-        if form.is_valid():
-            members = form.members()
-            if not form.cleaned_data["anyway"]:
-                elsewhere = reads.seated_elsewhere(members)
-            if not request.user.is_staff and member not in members:
-                form.add_error(None, "You may start only a rubber you are playing in.")
-            elif not elsewhere:
-                rubber = writes.start_rubber(
-                    table=form.cleaned_data["table"],
-                    members=members,
-                    first_dealer=form.dealer(),
-                    user=request.user,
-                    key=form.cleaned_data["key"],
-                    game=form.chosen_game(),
-                    unit=form.chosen_unit(),
-                )
-                return redirect("scorer:rubber", pk=rubber.pk)
-    elif request.method == "POST":  # "Find": the same form, the members narrowed down
-        form = StartRubberForm(initial=request.POST.dict(), search=search)
-    else:
-        form = StartRubberForm(initial=_same_table(request), search=search)
-    # htmx asks only to find members, for the seats alone; errors are shown with the whole
-    # form, since they may be in any of its fields.
-    partial = request.htmx and not form.errors and not elsewhere
-    template = "scorer/start.html#seats" if partial else "scorer/start.html"
-    context = {
-        "form": form,
-        "elsewhere": list(
-            zip((m for m, _ in elsewhere), rubber_rows(s for _, s in elsewhere), strict=True)
-        ),
-        # What a rubber started now is played for: no stake in force is said before it starts.
-        "terms": signals.terms_of(None),
-    }
-    # 409: nothing started, until the players seated elsewhere are confirmed.
-    status = 422 if form.errors else 409 if elsewhere else 200
-    return render(request, template, context, status=status)
-
-
-def _same_table(request: HttpRequest) -> dict[str, Any]:
-    """The table and seats of an earlier rubber, for "New rubber, same table"."""
-    same = number(request.GET.get("same", ""))
-    rubber = Rubber.objects.filter(pk=same).first() if same is not None else None
-    if rubber is None:
-        return {}
-    game = rubber.game_rules
-    initial: dict[str, Any] = {"table": rubber.table, "game": game.code, "unit": rubber.unit}
-    by_seat = {seat.position: seat.member_id for seat in rubber.seats.all()}
-    players = game.seating.next_seating(tuple(by_seat[seat] for seat in game.seating.seats))
-    for seat, member in zip(game.seating.seats, players, strict=True):
-        initial[f"seat_{seat}"] = member
-    return initial
 
 
 @login_required
@@ -121,13 +53,13 @@ def rubber(request: SignedInRequest, pk: int) -> HttpResponse:
     state = state_or_404(pk)
     moment = _moment(request, state)
     if moment is None:
-        return render_table(request, state)
+        return render_rubber(request, state)
     at, said = moment
     past = reads.as_it_stood(state, at)
     corrections = [c for c in corrections_of(state.rubber) if c.made_at <= at]
     return render(
         request,
-        "scorer/past.html",
+        "rubbers/past.html",
         {
             "rubber": state.rubber,
             "state": past,
@@ -161,10 +93,10 @@ def declaration(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """The declaration of the next deal, or of the deal in progress to change it."""
     state = state_to_write(request, pk)
     if request.method == "GET":
-        return render_table(request, state, declaration=_declaration_form(state), part="panel")
+        return render_rubber(request, state, declaration=_declaration_form(state), part="panel")
     form = DeclarationForm(request.POST, seats=seat_names(state), game=state.game)
     if not form.is_valid():
-        return render_table(request, state, declaration=form, status=422)
+        return render_rubber(request, state, declaration=form, status=422)
     return write(request, state, form, partial(writes.declare, declaration=form.declaration()))
 
 
@@ -175,11 +107,11 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
     if state.in_progress is None:  # recorded already: by this very form, or another phone
         if keys.handled(request.POST.get("key", "")):
             return done(request, state)
-        return render_table(request, state, message=_result_not_saved(state, request), status=409)
+        return render_rubber(request, state, message=_result_not_saved(state, request), status=409)
     trump = engine.Trump(state.in_progress.trump)  # type: ignore[call-arg]  # by value: mypy#10573
     form = ResultForm(request.POST, trump=trump, game=state.game)
     if not form.is_valid():
-        return render_table(request, state, result=form, status=422)
+        return render_rubber(request, state, result=form, status=422)
     return write(request, state, form, partial(writes.record_result, result=form.result()))
 
 
@@ -189,7 +121,7 @@ def discard(request: SignedInRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
     form = DiscardForm(request.POST)
     if not form.is_valid():
-        return render_table(request, state, message=STALE, status=409)
+        return render_rubber(request, state, message=STALE, status=409)
     return write(request, state, form, writes.discard)
 
 
@@ -213,8 +145,8 @@ def live(request: HtmxRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=286)
     state = state_or_404(pk)
     told = reads.told_since(pk, int(seen)) if seen.isdecimal() and len(seen) < 10 else []
-    context = table_context(request, state, changed=True, told=told)
-    return render(request, "scorer/rubber.html#live", context)
+    context = rubber_context(request, state, changed=True, told=told)
+    return render(request, "rubbers/rubber.html#live", context)
 
 
 def write(
@@ -234,20 +166,20 @@ def write(
         )
     except keys.Stale:  # read afresh: the rubber itself has moved on since our read
         fresh = state_or_404(state.rubber.pk)
-        return render_table(request, fresh, message=not_saved(state, form), status=409)
+        return render_rubber(request, fresh, message=not_saved(state, form), status=409)
     except keys.Refused as error:  # the ledger's refusal of an agreement, say
-        return render_table(request, state_or_404(state.rubber.pk), message=str(error), status=422)
+        return render_rubber(request, state_or_404(state.rubber.pk), message=str(error), status=422)
     except engine.RubberError as error:
         # Refused and undone: the rubber read afresh, since the refused write had moved the
         # state it was given on before the database undid it.
         state = state_or_404(state.rubber.pk)
         if isinstance(form, DeclarationForm):
             form.add_error(error.field if error.field in form.fields else None, sentence(error))
-            return render_table(request, state, declaration=form, status=422)
+            return render_rubber(request, state, declaration=form, status=422)
         if isinstance(form, ResultForm):
             form.add_error(error.field if error.field in form.fields else None, sentence(error))
-            return render_table(request, state, result=form, status=422)
-        return render_table(request, state, message=sentence(error), status=422)
+            return render_rubber(request, state, result=form, status=422)
+        return render_rubber(request, state, message=sentence(error), status=422)
     return done(request, state)
 
 
@@ -299,7 +231,7 @@ def done(request: HtmxRequest, state: reads.RubberState) -> HttpResponseBase:
     """The answer to a write carried out: the table as it now stands."""
     if not request.htmx:
         return redirect("scorer:rubber", pk=state.rubber.pk)  # a plain form: the page afresh
-    return render_table(request, state)
+    return render_rubber(request, state)
 
 
 def sentence(error: engine.RubberError) -> str:
@@ -307,7 +239,7 @@ def sentence(error: engine.RubberError) -> str:
     return f"Deal {error.deal}: {problem}." if error.deal else problem[0].upper() + problem[1:]
 
 
-def render_table(
+def render_rubber(
     request: HtmxRequest,
     state: reads.RubberState,
     *,
@@ -315,14 +247,16 @@ def render_table(
     result: ResultForm | None = None,
     message: str = "",
     status: int = 200,
-    part: str = "table",
+    part: str = "rubber",
 ) -> HttpResponse:
-    context = table_context(request, state, declaration=declaration, result=result, message=message)
-    template = f"scorer/rubber.html#{part}" if request.htmx else "scorer/rubber.html"
+    context = rubber_context(
+        request, state, declaration=declaration, result=result, message=message
+    )
+    template = f"rubbers/rubber.html#{part}" if request.htmx else "rubbers/rubber.html"
     return render(request, template, context, status=status)
 
 
-def table_context(
+def rubber_context(
     request: HttpRequest,
     state: reads.RubberState,
     *,
@@ -419,11 +353,6 @@ def _declaration_form(state: reads.RubberState) -> DeclarationForm:
     return DeclarationForm(
         initial=initial, revision=state.rubber.revision, seats=seat_names(state), game=state.game
     )
-
-
-def seat_names(state: reads.RubberState) -> list[str]:
-    """Each seat as a choice of dealer: the player's short name, or the dummy's."""
-    return [state.game.seating.seat_label(seat, m.short_name) for seat, m in enumerate(state.seats)]
 
 
 def _result_form(state: reads.RubberState) -> ResultForm:

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scorer.models import Correction, Deal
 from scorer.rubbers import reads
-from tests.support.table import correct, declare, play, revision
+from tests.support.deal_forms import correct, declare, play, revision
 
 # Carr (We) deals deal 1, Fenwick (They) deal 2, Dane (We) deal 3 ...
 
@@ -334,4 +334,4 @@ def test_a_past_moment_asked_for_in_other_digits_is_the_sheet_as_it_stands(carr,
     for moment in ("after_deal", "after_correction"):
         response = carr.get(url, {moment: "²"})
         assert response.status_code == 200
-        assert response.templates[0].name == "scorer/rubber.html"
+        assert response.templates[0].name == "rubbers/rubber.html"

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer.models import Club, Deal, Rubber
 from scorer.rubbers import reads, writes
-from tests.support.table import agree, correct, declare, play, result, revision, won
+from tests.support.deal_forms import agree, correct, declare, play, result, revision, won
 
 
 def phone_of(member):

@@ -10,14 +10,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorer import engine
-from scorer.forms import CorrectionForm, RemovalForm
 from scorer.plumbing import keys
 from scorer.plumbing.http import SignedInRequest
 from scorer.rubbers import reads, writes
+from scorer.rubbers.access import state_or_404, state_to_write
+from scorer.rubbers.forms.deals import CorrectionForm, RemovalForm
 from scorer.rubbers.models import Deal
-from scorer.rubbers.presenters import deal_line
-from scorer.views.access import state_or_404, state_to_write
-from scorer.views.table import STALE, seat_names, sentence
+from scorer.rubbers.presenters import deal_line, seat_names
+from scorer.rubbers.views.rubber import STALE, sentence
 
 
 @login_required
@@ -139,7 +139,7 @@ def _correction_page(
         "spade_convention": state.rubber.spade_convention,
         "game": state.game,
     }
-    return render(request, "scorer/correction.html", context, status=status)
+    return render(request, "rubbers/correction.html", context, status=status)
 
 
 def _said(

@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from tests.support.table import declare, play
+from tests.support.deal_forms import declare, play
 
 
 def page(client, rubber):
@@ -85,7 +85,7 @@ def test_the_list_of_rubbers_shows_those_in_play_and_those_finished(carr, rubber
 def test_the_list_marks_a_rubber_won_but_not_yet_agreed(carr, rubber, players):
     from django.test import Client
 
-    from tests.support.table import agree, won
+    from tests.support.deal_forms import agree, won
 
     fenwick = Client()
     won(carr, rubber)

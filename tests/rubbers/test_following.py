@@ -11,7 +11,7 @@ from scorer.engine import Side, Trump
 from scorer.models import Deal, Rubber
 from tests.support.browser import declare, screenshot, sign_in, tap, tap_honours
 from tests.support.club import make_member
-from tests.support.table import won
+from tests.support.deal_forms import won
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

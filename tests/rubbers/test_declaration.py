@@ -10,7 +10,7 @@ from django.urls import reverse
 from scorer.engine import Maker, Trump
 from scorer.models import Club, Deal, Rubber
 from scorer.plumbing.keys import Submission
-from tests.support.table import declare, play, revision
+from tests.support.deal_forms import declare, play, revision
 
 
 def test_it_records_the_declaration_with_its_time(carr, rubber, players):

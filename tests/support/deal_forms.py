@@ -82,8 +82,8 @@ def play(client, rubber, trump="H", tricks=7, honours=None, **result_fields):
 
 def correct(client, rubber, number, *, reason="miscounted", key=None, at=None, **changes):
     """Send deal `number`'s correction form as the page shows it, with `changes` made."""
-    from scorer.forms import CorrectionForm
     from scorer.models import Deal
+    from scorer.rubbers.forms.deals import CorrectionForm
 
     deal = Deal.objects.get(rubber=rubber, number=number)
     data = {k: "" if v is None else v for k, v in CorrectionForm.values_of(deal).items()}

@@ -7,7 +7,7 @@ import uuid
 from django.urls import reverse
 
 from scorer.models import Deal
-from tests.support.table import declare, play, revision
+from tests.support.deal_forms import declare, play, revision
 
 
 def discard(client, rubber, *, key=None, at=None):

@@ -173,7 +173,7 @@ def test_new_rubber_same_table_asked_for_in_other_digits_is_a_new_form(carr, rub
 
 
 def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(carr, rubber, players):
-    from tests.support.table import play
+    from tests.support.deal_forms import play
 
     play(carr, rubber, trump="H", tricks=8)  # Table 1 is in play: nobody has won it
     response = carr.post(URL, form(players, table="Table 4"))
@@ -191,7 +191,7 @@ def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(carr, 
 
 
 def test_a_member_of_a_rubber_won_but_not_yet_agreed_is_not_flagged(carr, rubber, players):
-    from tests.support.table import won
+    from tests.support.deal_forms import won
 
     won(carr, rubber)
     assert carr.post(URL, form(players)).status_code == 302

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer.rubbers import live
 from scorer.rubbers.live import LIVE_SALT
-from tests.support.table import declare, play
+from tests.support.deal_forms import declare, play
 
 
 def live_url(client, rubber):

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorer.models import Club, Deal
 from scorer.rubbers import reads, writes
-from tests.support.table import declare, play, result, revision
+from tests.support.deal_forms import declare, play, result, revision
 
 
 def sheet(rubber):

@@ -10,11 +10,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseBase
 from django.views.decorators.http import require_POST
 
-from scorer.forms import AgreementForm
 from scorer.plumbing.http import SignedInRequest
 from scorer.rubbers import writes
-from scorer.views.access import sides_for, state_to_write
-from scorer.views.table import render_table, write
+from scorer.rubbers.access import sides_for, state_to_write
+from scorer.rubbers.forms.deals import AgreementForm
+from scorer.rubbers.views.rubber import render_rubber, write
 
 
 @login_required
@@ -25,7 +25,7 @@ def agree(request: SignedInRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
     form = AgreementForm(request.POST)
     if not form.is_valid():
-        return render_table(request, state, message="Choose which side agrees.", status=422)
+        return render_rubber(request, state, message="Choose which side agrees.", status=422)
     side = form.side()
     if side not in sides_for(request, state):
         raise PermissionDenied("A player agrees for his own side; the staff for both.")

@@ -16,9 +16,9 @@ from ledger.models import Posting
 from scorer import engine
 from scorer.models import Club, Deal, Rubber
 from scorer.rubbers import reads, writes
+from tests.support.deal_forms import declare, result
 from tests.support.games import whist
 from tests.support.ledger import set_stake
-from tests.support.table import declare, result
 
 URL = reverse("scorer:start")
 
@@ -304,7 +304,7 @@ def test_a_whist_rubber_agreed_posts_its_points_at_so_much_a_point(players, staf
 def test_a_whist_deal_is_corrected_under_law_11_and_honours_claimed_under_law_6(
     players, staff, client
 ):
-    from tests.support.table import correct
+    from tests.support.deal_forms import correct
 
     rubber = whist_rubber(players, staff)
     client.force_login(staff)
