@@ -483,7 +483,7 @@ class TableCutDoc(Shape):
 
 
 class TableDoc(Shape):
-    """A table of an evening (scorer/tables.py): its members, claims and cuts."""
+    """A table of an evening (scorer/tables/): its members, claims and cuts."""
 
     name: Annotated[str, Field(min_length=1, max_length=40)]
     day: date

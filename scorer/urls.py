@@ -4,7 +4,8 @@ and, until they move to their features, those of scorer/views/."""
 from django.urls import path
 
 from scorer.rubbers import urls as rubbers
-from scorer.views import app, printing, site, tables
+from scorer.tables import urls as tables
+from scorer.views import app, printing, site
 
 app_name = "scorer"
 urlpatterns = [
@@ -14,20 +15,7 @@ urlpatterns = [
     path("print/", printing.print_page, name="print"),
     path("print/pad/", printing.pad_print, name="pad_print"),
     path("evening/", printing.evening, name="evening"),
-    path("tables/", tables.evening, name="tables"),
-    path("tables/new/", tables.form_table, name="form_table"),
-    path("tables/noticeboard/revoke/", tables.revoke_noticeboard, name="noticeboard_revoke"),
-    path("tables/<id:pk>/", tables.table, name="table"),
-    path("tables/<id:pk>/claim/", tables.claim, name="table_claim"),
-    path("tables/<id:pk>/withdraw/", tables.withdraw_claim, name="table_withdraw"),
-    path("tables/<id:pk>/leave/", tables.leave, name="table_leave"),
-    path("tables/<id:pk>/next/", tables.next_rubber, name="table_next"),
-    path("tables/<id:pk>/depart/", tables.depart, name="table_depart"),
-    path("tables/<id:pk>/substitute/", tables.substitute, name="table_substitute"),
-    path("tables/<id:pk>/break-up/", tables.break_up, name="table_break_up"),
-    path("tables/<id:pk>/revoke/", tables.revoke_follow, name="table_revoke"),
-    path("follow/<str:token>/", tables.follow, name="follow"),
-    path("noticeboard/<str:token>/", tables.noticeboard, name="noticeboard"),
+    *tables.urlpatterns,
     path("resume/", app.resume, name="resume"),
     path("rubbers/<id:pk>/offline/", app.offline_forms, name="offline_forms"),
     path("offline/", app.offline_page, name="offline_page"),

@@ -19,9 +19,11 @@ from django.utils import timezone
 from ledger import services as ledger
 from ledger.club_json import ImportRefused, export_club, import_club
 from ledger.models import Posting, Stake
-from scorer import engine, tables
+from scorer import engine
 from scorer.models import Candidacy, Club, Deal, Membership, Rubber, Seat, Table, TableCut
 from scorer.rubbers import reads, writes
+from scorer.tables import reads as table_reads
+from scorer.tables import writes as table_writes
 from tests.support.club import empty_the_club, make_member
 from tests.support.games import the_rubber_of_the_format, whist
 from tests.support.rubbers import deal
@@ -206,7 +208,7 @@ def test_a_file_from_before_the_games_and_tables_still_imports(games_club):
 
 
 def form(candidates, staff, name, seed):
-    return tables.form_table(
+    return table_writes.form_table(
         name=name,
         day=timezone.localdate(),
         candidates=candidates,
@@ -231,20 +233,20 @@ def tables_club(staff, members):
     a claim waiting; Table 2 of four, its rubber agreed and the table broken up."""
     table = form(members[:6], staff, "Table 1", seed=1)
     won_and_agreed(table, staff)
-    tables.next_rubber(table=table, seen=seen(table), user=staff, rng=random.Random(2))
-    in_play = tables.view(table)
+    table_writes.next_rubber(table=table, seen=seen(table), user=staff, rng=random.Random(2))
+    in_play = table_reads.view(table)
     sitting_out = in_play.sitting_out[0].member
-    tables.appoint_substitute(
+    table_writes.appoint_substitute(
         table=table,
         quitting=in_play.seats[0].member,
         substitute=sitting_out,
         seen=seen(table),
         user=staff,
     )
-    tables.claim_entry(table=table, member=members[6], seen=seen(table), user=staff)
+    table_writes.claim_entry(table=table, member=members[6], seen=seen(table), user=staff)
     other = form(members[7:11], staff, "Table 2", seed=3)
     won_and_agreed(other, staff)
-    tables.break_up(table=other, seen=seen(other), user=staff)
+    table_writes.break_up(table=other, seen=seen(other), user=staff)
     return export_club()
 
 

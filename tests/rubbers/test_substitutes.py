@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scorer import engine, tables
+from scorer import engine
 from scorer.models import Correction, Deal, Rubber
+from scorer.tables import writes as table_writes
 from tests.support.club import make_member
 from tests.support.deal_forms import agree, correct, play, won
 from tests.support.tables import form, six_members
@@ -29,7 +30,7 @@ def substituted(db, staff):
     rubber = table.rubbers.get()
     quitting = rubber.seats.get(position=rubber.first_dealer).member
     substitute = make_member("Mrs. Outram", "Outram")
-    tables.appoint_substitute(
+    table_writes.appoint_substitute(
         table=table, quitting=quitting, substitute=substitute, seen=str(table.revision), user=staff
     )
     return Rubber.objects.get(pk=rubber.pk), quitting, substitute

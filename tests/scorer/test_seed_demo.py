@@ -13,9 +13,10 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import Posting, Sitting, Stake, TableCharge
-from scorer import engine, tables
+from scorer import engine
 from scorer.models import Candidacy, Member, Rubber, Table
 from scorer.rubbers import reads
+from scorer.tables import reads as table_reads
 
 
 def seed():
@@ -118,7 +119,7 @@ def test_table_2s_rubber_is_in_progress_with_a_deal_declared_and_a_claim_to_ente
     assert len(state.recorded) == 2
     assert state.in_progress is not None
     assert state.rubber.cut["for"] == "partners"
-    assert tables.view(table).in_play == state.rubber
+    assert table_reads.view(table).in_play == state.rubber
     [claim] = Candidacy.objects.filter(table=table, settled_at__isnull=True)
     assert claim.member.name == "Mrs. Russell"
 

@@ -25,11 +25,12 @@ from django.utils import timezone
 
 from ledger import services as ledger
 from ledger.models import TableCharge
-from scorer import engine, tables
+from scorer import engine
 from scorer import specimen as elwell
 from scorer.club.models import Club, Member
 from scorer.rubbers import reads, writes
 from scorer.rubbers.models import Rubber
+from scorer.tables import writes as table_writes
 
 STAFF = ("secretary", "secretary-1905")
 STAKE = Decimal("0.50")  # a hundred points
@@ -125,7 +126,7 @@ class Command(BaseCommand):
         its money and its table money."""
         carr, fenwick = members["Carr"], members["Fenwick"]
         came = [carr, members["Napier"], fenwick, members["Hartley"], members["Dane"]]
-        table = tables.form_table(
+        table = table_writes.form_table(
             name="Table 1", day=day, candidates=came, user=carr.user, rng=random.Random(1905)
         )
         rubber = table.rubbers.get()
@@ -146,7 +147,7 @@ class Command(BaseCommand):
         claims entry at the end of it (Law 24)."""
         ingram, russell = members["Ingram"], members["Russell"]
         came = [ingram, members["Lacey"], members["Moreton"], members["Pryce"]]
-        table = tables.form_table(
+        table = table_writes.form_table(
             name="Table 2", day=day, candidates=came, user=ingram.user, rng=random.Random(1905)
         )
         rubber = table.rubbers.get()
@@ -174,7 +175,9 @@ class Command(BaseCommand):
             ),
         )
         table.refresh_from_db()
-        tables.claim_entry(table=table, member=russell, seen=str(table.revision), user=russell.user)
+        table_writes.claim_entry(
+            table=table, member=russell, seen=str(table.revision), user=russell.user
+        )
 
 
 def _deal(

@@ -40,8 +40,9 @@ def start_rubber(
     right-hand adversaries: the game says which seats they take). first_dealer is a seat,
     or a cut for deal, for partners and deal, or for the dummy. A form sent again (the same
     key) answers with the rubber the first one started. `at_table`: the table of the
-    evening it is begun at (scorer/tables.py), whose guards then seat each player in one
-    rubber in play at a time; None, a rubber outside the evening's tables."""
+    evening it is begun at (scorer/tables/), whose guards then seat each player in one
+    rubber in play at a time; None, a rubber outside the evening's tables. (A row, not
+    the tables' model: the tables are built on the rubbers, which know nothing of them.)"""
     claimed = claim(key=key, user=user, what="start") if key is not None else None
     if key is not None and claimed is None:
         first = first_answer(key)

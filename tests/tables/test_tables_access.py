@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scorer import tables
 from scorer.models import Rubber, Seat, TableCut
+from scorer.tables import reads as table_reads
 from tests.support.club import make_member
 from tests.support.html import submit
 from tests.support.tables import finish, form, fresh, playing, six_members
@@ -71,7 +71,7 @@ def test_an_outsider_cannot_cut_depart_or_break_up_a_table_and_is_not_offered_to
 @pytest.mark.parametrize("who", ["member", "staff"])
 def test_a_member_of_the_table_or_the_staff_cut_for_the_next_rubber(six, staff, client, who):
     table = form(six[:5], staff)
-    resting = tables.view(table).sitting_out[0].member
+    resting = table_reads.view(table).sitting_out[0].member
     finish(table, staff)
     client.force_login(resting.user if who == "member" else staff)
     page = reverse("scorer:table", args=[table.pk])
@@ -93,7 +93,7 @@ def test_a_member_of_the_table_breaks_it_up(six, staff, client):
 
 def test_only_the_rubbers_players_and_the_staff_appoint_a_substitute(six, staff, outsider, client):
     table = form(six[:5], staff)
-    resting = tables.view(table).sitting_out[0].member
+    resting = table_reads.view(table).sitting_out[0].member
     four = playing(table)
     page = reverse("scorer:table", args=[table.pk])
     action = reverse("scorer:table_substitute", args=[table.pk])

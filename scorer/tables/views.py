@@ -22,9 +22,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from scorer import tables
 from scorer.club.models import Member
-from scorer.forms import (
+from scorer.plumbing.http import SignedInRequest
+from scorer.plumbing.keys import Answer, carry_out
+from scorer.rubbers.presenters import sheet_view, words
+from scorer.rubbers.reads import rubber_state
+from scorer.tables import links, reads, writes
+from scorer.tables.forms import (
     DepartForm,
     FormTableForm,
     MemberAtTableForm,
@@ -32,11 +36,7 @@ from scorer.forms import (
     TableWriteForm,
     WithdrawClaimForm,
 )
-from scorer.models import Membership, Table
-from scorer.plumbing.http import SignedInRequest
-from scorer.plumbing.keys import Answer, carry_out
-from scorer.rubbers import reads
-from scorer.rubbers.presenters import sheet_view, words
+from scorer.tables.models import Membership, Table
 
 TABLES = "scorer:tables"
 
@@ -47,22 +47,22 @@ def evening(request: HttpRequest) -> HttpResponse:
     """Tonight's tables, and a form to form another: it offers only who may be chosen,
     and names who may not."""
     day = timezone.localdate()
-    where = tables.whereabouts(day)
+    where = reads.whereabouts(day)
     staff = request.user.is_staff
     return render(
         request,
-        "scorer/tables.html",
+        "tables/tables.html",
         {
-            "tables": [tables.view(table) for table in Table.objects.filter(day=day)],
+            "tables": [reads.view(table) for table in Table.objects.filter(day=day)],
             "form": FormTableForm(initial={"name": _next_name(day)}, where=where),
             "not_offered": where.not_offered(),
             "noticeboard": (
-                reverse("scorer:noticeboard", args=[tables.noticeboard_token(day)])
+                reverse("scorer:noticeboard", args=[links.noticeboard_token(day)])
                 if staff
                 else None
             ),
             "revoke_noticeboard": (
-                TableWriteForm(seen=str(tables.noticeboard_generation(day))) if staff else None
+                TableWriteForm(seen=str(links.noticeboard_generation(day))) if staff else None
             ),
         },
     )
@@ -80,7 +80,7 @@ def form_table(request: SignedInRequest) -> HttpResponse:
     form = FormTableForm(request.POST)
 
     def write() -> Answer:
-        formed = tables.form(
+        formed = writes.form(
             name=form.cleaned_data["name"],
             day=timezone.localdate(),
             candidates=form.candidates(),
@@ -100,16 +100,16 @@ def form_table(request: SignedInRequest) -> HttpResponse:
 @require_GET
 def table(request: HttpRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Table, pk=pk)
-    seen = tables.view(found)
+    seen = reads.view(found)
     revision = str(found.revision)
     members = [place.member for place in seen.places]
-    follow = tables.follow_url(found)
+    follow = links.follow_url(found)
     link = request.build_absolute_uri(follow)
     me = getattr(request.user, "member", None)
     staff = request.user.is_staff
     return render(
         request,
-        "scorer/table.html",
+        "tables/table.html",
         {
             "view": seen,
             # Each form its own key: two writes from one page are two writes.
@@ -137,7 +137,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _players(seen: tables.TableView) -> set[int]:
+def _players(seen: reads.TableView) -> set[int]:
     """Who plays the rubber in play: its four, and any substitute (Law 27)."""
     if seen.in_play is None:
         return set()
@@ -149,7 +149,7 @@ def _me(request: HttpRequest) -> dict[str, Any]:
     return {"member": member} if member is not None else {}
 
 
-def _reasons(seen: tables.TableView) -> list[tuple[str, str]]:
+def _reasons(seen: reads.TableView) -> list[tuple[str, str]]:
     """The last cut's decisions, by name."""
     if seen.last_cut is None:
         return []
@@ -161,7 +161,7 @@ def _reasons(seen: tables.TableView) -> list[tuple[str, str]]:
     return [(names.get(who, ""), said) for who, said in seen.last_cut.reasons]
 
 
-def _cards(seen: tables.TableView) -> list[str]:
+def _cards(seen: reads.TableView) -> list[str]:
     if seen.last_cut is None:
         return []
     pks = [who for round_ in seen.last_cut.cards for who, _ in round_]
@@ -195,7 +195,7 @@ def _of_the_rubber(request: HttpRequest, found: Table) -> None:
     """A substitute: the players of the rubber in play, whose consent it takes, and the
     staff alone."""
     member = getattr(request.user, "member", None)
-    if request.user.is_staff or (member is not None and member.pk in _players(tables.view(found))):
+    if request.user.is_staff or (member is not None and member.pk in _players(reads.view(found))):
         return
     raise PermissionDenied(
         f"Only the players of the rubber in play at {found.name}, whose consent it takes "
@@ -257,9 +257,9 @@ def _for_a_member(
     return view
 
 
-claim = _for_a_member("claim", tables.claim_entry)
-withdraw_claim = _for_a_member("withdraw claim", tables.withdraw_claim, WithdrawClaimForm)
-leave = _for_a_member("leave table", tables.leave)
+claim = _for_a_member("claim", writes.claim_entry)
+withdraw_claim = _for_a_member("withdraw claim", writes.withdraw_claim, WithdrawClaimForm)
+leave = _for_a_member("leave table", writes.leave)
 
 
 @login_required
@@ -268,7 +268,7 @@ def next_rubber(request: SignedInRequest, pk: int) -> HttpResponse:
     form = TableWriteForm(request.POST)
 
     def act(found: Table) -> tuple[str, str]:
-        rubber = tables.next_rubber(table=found, seen=form.cleaned_data["seen"], user=request.user)
+        rubber = writes.next_rubber(table=found, seen=form.cleaned_data["seen"], user=request.user)
         return reverse("scorer:table", args=[found.pk]), (
             f"The cut is made for the next rubber at {found.name}: its reasons are below. "
             f"The rubber has begun (rubber {rubber.pk})."
@@ -283,11 +283,11 @@ def next_rubber(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 def depart(request: SignedInRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Table, pk=pk)
-    members = [place.member for place in tables.view(found).places]
+    members = [place.member for place in reads.view(found).places]
     form = DepartForm(request.POST, members=members)
 
     def act(found: Table) -> tuple[str, str]:
-        tables.next_rubber(
+        writes.next_rubber(
             table=found,
             seen=form.cleaned_data["seen"],
             user=request.user,
@@ -314,7 +314,7 @@ def substitute(request: SignedInRequest, pk: int) -> HttpResponse:
         "substitute",
         lambda t: (
             "",
-            tables.appoint_substitute(
+            writes.appoint_substitute(
                 table=t,
                 quitting=form.cleaned_data["quitting"],
                 substitute=form.cleaned_data["substitute"],
@@ -337,7 +337,7 @@ def break_up(request: SignedInRequest, pk: int) -> HttpResponse:
         "break up",
         lambda t: (
             reverse(TABLES),
-            tables.break_up(table=t, seen=form.cleaned_data["seen"], user=request.user),
+            writes.break_up(table=t, seen=form.cleaned_data["seen"], user=request.user),
         ),
         _of_the_table("break it up"),
     )
@@ -356,7 +356,7 @@ def revoke_follow(request: SignedInRequest, pk: int) -> HttpResponse:
         "revoke follow",
         lambda t: (
             "",
-            tables.revoke_follow(table=t, seen=form.cleaned_data["seen"], user=request.user),
+            links.revoke_follow(table=t, seen=form.cleaned_data["seen"], user=request.user),
         ),
     )
 
@@ -367,22 +367,22 @@ def revoke_follow(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 def follow(request: HttpRequest, token: str) -> HttpResponse:
     """A table's live sheet, read-only, for anyone with its link: names and scores only."""
-    found = tables.follows(token)
+    found = links.follows(token)
     if found is None:
         raise Http404("This link has lapsed or been revoked; ask the table for a new one.")
-    return render(request, "scorer/follow.html", {"board": [_board(found)], "one": True})
+    return render(request, "tables/follow.html", {"board": [_board(found)], "one": True})
 
 
 @require_GET
 def noticeboard(request: HttpRequest, token: str) -> HttpResponse:
     """Every table of the evening at once, for a screen on the wall."""
-    board = tables.noticeboard(token)
+    board = links.noticeboard(token)
     if board is None:
         raise Http404(
             "This noticeboard's link has lapsed or been revoked; the staff have tonight's."
         )
     boards = [_board(found) for found in board.tables]
-    return render(request, "scorer/follow.html", {"board": boards, "one": False, "day": board.day})
+    return render(request, "tables/follow.html", {"board": boards, "one": False, "day": board.day})
 
 
 @login_required
@@ -394,7 +394,7 @@ def revoke_noticeboard(request: SignedInRequest) -> HttpResponse:
     form = TableWriteForm(request.POST)
 
     def write() -> Answer:
-        said = tables.revoke_noticeboard(
+        said = links.revoke_noticeboard(
             day=timezone.localdate(), seen=form.cleaned_data["seen"], user=request.user
         )
         return Answer(reverse(TABLES), said)
@@ -403,9 +403,9 @@ def revoke_noticeboard(request: SignedInRequest) -> HttpResponse:
 
 
 def _board(found: Table) -> dict[str, Any]:
-    seen = tables.view(found)
+    seen = reads.view(found)
     latest = seen.rubbers[-1] if seen.rubbers else None
-    state = reads.rubber_state(latest) if latest is not None else None
+    state = rubber_state(latest) if latest is not None else None
     return {
         "table": found,
         "view": seen,

@@ -16,9 +16,10 @@ from django.db import DatabaseError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from scorer import tables
 from scorer.models import Candidacy, Membership, Rubber, Seat, Table
 from scorer.plumbing.keys import Refused
+from scorer.tables import reads as table_reads
+from scorer.tables import writes as table_writes
 from tests.support.club import make_member
 from tests.support.html import submit
 from tests.support.tables import finish, form, fresh, playing, six_members
@@ -63,8 +64,10 @@ def test_law_26_a_player_of_the_rubber_in_play_cannot_help_form_a_fresh_table(si
     helper = six[0]
     with pytest.raises(Refused, match=r"Mrs\. Carr is playing the rubber in play at Table 1"):
         form([helper, *three], staff, name="Table 2")
-    assert tables.belongs_to(helper) == table_1
-    assert len(tables.view(fresh(table_1)).places) == 4, "Table 1 keeps its four under its rubber"
+    assert table_reads.belongs_to(helper) == table_1
+    assert len(table_reads.view(fresh(table_1)).places) == 4, (
+        "Table 1 keeps its four under its rubber"
+    )
     assert not Table.objects.filter(name="Table 2").exists()
     assert in_play_at_tables(helper) == 1
 
@@ -73,10 +76,10 @@ def test_law_26_a_member_sitting_out_the_rubber_in_play_may_help_form_a_fresh_ta
     six, staff, three
 ):
     table_1 = form(six[:5], staff)
-    helper = tables.view(table_1).sitting_out[0].member
+    helper = table_reads.view(table_1).sitting_out[0].member
     table_2 = form([helper, *three], staff, name="Table 2")
-    assert tables.belongs_to(helper) == table_2
-    [claim] = tables.view(fresh(table_1)).waiting
+    assert table_reads.belongs_to(helper) == table_2
+    [claim] = table_reads.view(fresh(table_1)).waiting
     assert claim.member == helper
     assert in_play_at_tables(helper) == 1
 
@@ -85,15 +88,19 @@ def test_law_26_the_return_waits_while_its_member_plays_at_the_table_he_helped_f
     six, staff, three
 ):
     table_1 = form(six[:5], staff)
-    helper = tables.view(table_1).sitting_out[0].member
+    helper = table_reads.view(table_1).sitting_out[0].member
     table_2 = form([helper, *three], staff, name="Table 2")  # he plays its first rubber
     finish(table_1, staff)
-    tables.next_rubber(table=table_1, seen=str(table_1.revision), user=staff, rng=random.Random(4))
+    table_writes.next_rubber(
+        table=table_1, seen=str(table_1.revision), user=staff, rng=random.Random(4)
+    )
     assert helper not in playing(fresh(table_1))
-    assert tables.belongs_to(helper) == table_2, "his place at Table 2 is his until he can return"
-    [claim] = tables.view(fresh(table_1)).waiting
+    assert table_reads.belongs_to(helper) == table_2, (
+        "his place at Table 2 is his until he can return"
+    )
+    [claim] = table_reads.view(fresh(table_1)).waiting
     assert claim.member == helper, "his claim to return waits for the rubber he plays to end"
-    reasons = dict(tables.view(table_1).last_cut.reasons)
+    reasons = dict(table_reads.view(table_1).last_cut.reasons)
     assert reasons[helper.pk] == "waits: playing a rubber at another table until it ends"
     assert in_play_at_tables(helper) == 1
 
@@ -104,24 +111,26 @@ def test_law_26_the_return_waits_while_its_member_plays_at_the_table_he_helped_f
 def test_forming_a_table_settles_the_claim_its_member_held_elsewhere(six, staff, three):
     table_2 = form(six[:4], staff, name="Table 2")
     claimant = six[4]
-    tables.claim_entry(table=table_2, member=claimant, seen=str(table_2.revision), user=staff)
+    table_writes.claim_entry(table=table_2, member=claimant, seen=str(table_2.revision), user=staff)
     table_1 = form([claimant, *three], staff, name="Table 1")
     claim = Candidacy.objects.get(table=table_2, member=claimant)
     assert claim.settled == "withdrawn: a candidate when Table 1 formed"
     assert claim.settled_at is not None
-    assert tables.view(fresh(table_2)).waiting == []
+    assert table_reads.view(fresh(table_2)).waiting == []
     # Table 2's next cut does not take him back while he plays at Table 1.
     finish(table_2, staff)
-    tables.next_rubber(table=table_2, seen=str(table_2.revision), user=staff, rng=random.Random(5))
+    table_writes.next_rubber(
+        table=table_2, seen=str(table_2.revision), user=staff, rng=random.Random(5)
+    )
     assert claimant not in playing(fresh(table_2))
-    assert tables.belongs_to(claimant) == table_1
+    assert table_reads.belongs_to(claimant) == table_1
     assert in_play_at_tables(claimant) == 1
 
 
 def test_forming_a_table_from_the_page_says_which_claim_it_settled(six, staff, three, client):
     table_2 = form(six[:4], staff, name="Table 2")
     claimant = six[4]
-    tables.claim_entry(table=table_2, member=claimant, seen=str(table_2.revision), user=staff)
+    table_writes.claim_entry(table=table_2, member=claimant, seen=str(table_2.revision), user=staff)
     client.force_login(staff)
     data = {"key": str(uuid.uuid4()), "name": "Table 1"}
     data.update({f"candidate_{n}": m.pk for n, m in enumerate([claimant, *three])})
@@ -164,7 +173,7 @@ def test_a_second_claim_is_refused_naming_the_way_out_and_a_member_withdraws_his
 
 def test_a_member_withdraws_only_his_own_claim(six, staff, three, client):
     table_1 = form(six[:4], staff)
-    tables.claim_entry(table=table_1, member=six[5], seen=str(table_1.revision), user=staff)
+    table_writes.claim_entry(table=table_1, member=six[5], seen=str(table_1.revision), user=staff)
     client.force_login(three[0].user)
     page = client.get(reverse("scorer:table", args=[table_1.pk])).content.decode()
     assert "Withdraw the claim" not in page
@@ -182,9 +191,9 @@ def test_a_member_withdraws_only_his_own_claim(six, staff, three, client):
 def test_a_player_in_a_rubber_in_play_at_another_table_cannot_be_a_substitute(six, staff, three):
     form(six[:4], staff)
     table_2 = form([six[4], *three], staff, name="Table 2")
-    quitting = tables.view(table_2).seats[0].member
+    quitting = table_reads.view(table_2).seats[0].member
     with pytest.raises(Refused, match=r"Mrs\. Carr is playing the rubber in play at Table 1"):
-        tables.appoint_substitute(
+        table_writes.appoint_substitute(
             table=table_2,
             quitting=quitting,
             substitute=six[0],
@@ -197,10 +206,10 @@ def test_a_player_in_a_rubber_in_play_at_another_table_cannot_be_a_substitute(si
 
 def test_a_member_sitting_out_at_another_table_may_be_a_substitute(six, staff, three):
     table_1 = form(six[:5], staff)
-    resting = tables.view(table_1).sitting_out[0].member
+    resting = table_reads.view(table_1).sitting_out[0].member
     table_2 = form([six[5], *three], staff, name="Table 2")
-    quitting = tables.view(table_2).seats[0].member
-    tables.appoint_substitute(
+    quitting = table_reads.view(table_2).seats[0].member
+    table_writes.appoint_substitute(
         table=table_2, quitting=quitting, substitute=resting, seen=str(table_2.revision), user=staff
     )
     assert resting in playing(fresh(table_2))
@@ -208,15 +217,15 @@ def test_a_member_sitting_out_at_another_table_may_be_a_substitute(six, staff, t
 
 def test_a_cut_that_would_seat_a_substitute_playing_elsewhere_says_so(six, staff, three):
     table_1 = form(six[:5], staff)
-    resting = tables.view(table_1).sitting_out[0].member
+    resting = table_reads.view(table_1).sitting_out[0].member
     table_2 = form([six[5], *three], staff, name="Table 2")
-    quitting = tables.view(table_2).seats[0].member
-    tables.appoint_substitute(
+    quitting = table_reads.view(table_2).seats[0].member
+    table_writes.appoint_substitute(
         table=table_2, quitting=quitting, substitute=resting, seen=str(table_2.revision), user=staff
     )
     finish(table_1, staff)  # she sat out: the cut would seat her
     with pytest.raises(Refused, match=r"plays for .* at Table 2 until that rubber ends"):
-        tables.next_rubber(
+        table_writes.next_rubber(
             table=table_1, seen=str(table_1.revision), user=staff, rng=random.Random(6)
         )
     assert in_play_at_tables(resting) == 1
@@ -227,7 +236,7 @@ def test_a_cut_that_would_seat_a_substitute_playing_elsewhere_says_so(six, staff
 
 def test_forming_offers_only_who_may_be_chosen_and_names_who_is_elsewhere(six, staff, client):
     table_1 = form(six[:5], staff)
-    resting = tables.view(table_1).sitting_out[0].member
+    resting = table_reads.view(table_1).sitting_out[0].member
     players = playing(table_1)
     client.force_login(staff)
     page = client.get(reverse("scorer:tables")).content.decode()
@@ -300,7 +309,7 @@ def test_the_database_seats_nobody_in_two_rubbers_in_play_at_the_evenings_tables
 def test_the_database_keeps_a_player_of_the_rubber_in_play_at_its_table(six, staff):
     table_1 = form(six[:5], staff)
     player = playing(table_1)[0]
-    resting = tables.view(table_1).sitting_out[0].member
+    resting = table_reads.view(table_1).sitting_out[0].member
     assert "a player of the rubber in play keeps his place at its table" in refused(
         lambda: Membership.objects.filter(member=player, left_at__isnull=True).update(
             left_at=timezone.now()

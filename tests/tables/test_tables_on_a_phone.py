@@ -11,8 +11,8 @@ from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from scorer import tables
 from scorer.models import Rubber, Table
+from scorer.tables import writes as table_writes
 from tests.support.browser import screenshot, sign_in
 from tests.support.club import make_member
 from tests.support.deal_forms import agree, won
@@ -160,7 +160,7 @@ def test_a_claim_withdrawn_and_the_noticeboard_revoked_by_their_buttons(phone):
     the noticeboard: the link on the wall stops answering, and the page gives a new one."""
     members = [make_member(name, short) for name, short in SIX]
     staff = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
-    tables.form_table(
+    table_writes.form_table(
         name="Table 1",
         day=timezone.localdate(),
         candidates=members[:4],

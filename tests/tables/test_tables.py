@@ -17,9 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.models import Posting
-from scorer import tables
 from scorer.models import Candidacy, Membership, Rubber, Seat, Table, TableCut
 from scorer.plumbing.keys import Refused, Stale
+from scorer.tables import links
+from scorer.tables import reads as table_reads
+from scorer.tables import writes as table_writes
 from tests.support.club import make_member
 from tests.support.html import submit
 from tests.support.pdf import pages
@@ -38,7 +40,7 @@ def staff(db):
 
 def test_a_table_of_six_forms_with_four_playing_and_two_sitting_out(six, staff):
     table = form(six, staff)
-    seen = tables.view(table)
+    seen = table_reads.view(table)
     assert len(seen.places) == 6
     assert len(seen.sitting_out) == 2
     assert seen.in_play is not None
@@ -50,10 +52,12 @@ def test_a_table_of_six_forms_with_four_playing_and_two_sitting_out(six, staff):
 
 def test_the_next_rubber_seats_who_sat_out_and_says_why(six, staff):
     table = form(six, staff)
-    first = {seat.member_id for seat in tables.view(table).seats}
+    first = {seat.member_id for seat in table_reads.view(table).seats}
     finish(table, staff)
-    tables.next_rubber(table=table, seen=str(table.revision), user=staff, rng=random.Random(2))
-    seen = tables.view(table)
+    table_writes.next_rubber(
+        table=table, seen=str(table.revision), user=staff, rng=random.Random(2)
+    )
+    seen = table_reads.view(table)
     second = {seat.member_id for seat in seen.seats}
     sat_out = {m.pk for m in six} - first
     assert sat_out <= second, "those who sat out play the next"
@@ -66,11 +70,15 @@ def test_the_next_rubber_seats_who_sat_out_and_says_why(six, staff):
 def test_a_claim_enters_at_the_next_cut_and_the_longest_run_goes_out(six, staff):
     four, newcomer = six[:4], six[4]
     table = form(four, staff)
-    said = tables.claim_entry(table=table, member=newcomer, seen=str(table.revision), user=staff)
+    said = table_writes.claim_entry(
+        table=table, member=newcomer, seen=str(table.revision), user=staff
+    )
     assert "entry comes at the end of this rubber (Law 24)" in said
     finish(table, staff)
-    tables.next_rubber(table=table, seen=str(table.revision), user=staff, rng=random.Random(3))
-    seen = tables.view(table)
+    table_writes.next_rubber(
+        table=table, seen=str(table.revision), user=staff, rng=random.Random(3)
+    )
+    seen = table_reads.view(table)
     assert newcomer.pk in {seat.member_id for seat in seen.seats}
     assert Membership.objects.filter(table=table, left_at__isnull=True).count() == 5
     assert dict(seen.last_cut.reasons)[newcomer.pk] == "enters: claimed before the cut (Law 24)"
@@ -83,7 +91,9 @@ def test_a_member_belongs_to_one_table_at_a_time(six, staff):
     table_2_members = [six[4], six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")]
     table_2 = form(table_2_members, staff, name="Table 2")
     with pytest.raises(Refused, match=r"belongs to Table 1, to be left first.*\(Law 26\)"):
-        tables.claim_entry(table=table_2, member=six[0], seen=str(table_2.revision), user=staff)
+        table_writes.claim_entry(
+            table=table_2, member=six[0], seen=str(table_2.revision), user=staff
+        )
 
 
 def test_the_database_refuses_a_second_table(six, staff):
@@ -98,18 +108,18 @@ def test_the_database_refuses_a_second_table(six, staff):
 def test_a_stale_form_is_refused(six, staff):
     table = form(six[:4], staff)
     seen = str(table.revision)
-    tables.claim_entry(table=table, member=six[4], seen=seen, user=staff)
+    table_writes.claim_entry(table=table, member=six[4], seen=seen, user=staff)
     with pytest.raises(Stale):
-        tables.claim_entry(table=table, member=six[5], seen=seen, user=staff)
+        table_writes.claim_entry(table=table, member=six[5], seen=seen, user=staff)
     for odd in (str(2**63), "9" * 5000, "-1", "\u00b2"):  # a damaged form: stale, no error
         with pytest.raises(Stale):
-            tables.claim_entry(table=table, member=six[5], seen=odd, user=staff)
+            table_writes.claim_entry(table=table, member=six[5], seen=odd, user=staff)
 
 
 def test_a_substitutes_rubber_posts_to_the_member_who_appointed_him(six, staff):
     table = form(six[:4], staff)
-    quitting = tables.view(table).seats[0].member
-    said = tables.appoint_substitute(
+    quitting = table_reads.view(table).seats[0].member
+    said = table_writes.appoint_substitute(
         table=table, quitting=quitting, substitute=six[5], seen=str(table.revision), user=staff
     )
     assert f"The rubber posts to {quitting.name}." in said
@@ -123,9 +133,9 @@ def test_a_substitutes_rubber_posts_to_the_member_who_appointed_him(six, staff):
 
 def test_a_player_in_play_leaves_only_by_a_substitute(six, staff):
     table = form(six[:4], staff)
-    playing = tables.view(table).seats[0].member
+    playing = table_reads.view(table).seats[0].member
     with pytest.raises(Refused, match=r"appoint a substitute .* \(Law 27\)"):
-        tables.leave(table=table, member=playing, seen=str(table.revision), user=staff)
+        table_writes.leave(table=table, member=playing, seen=str(table.revision), user=staff)
 
 
 def test_breaking_up_gives_its_players_a_prior_right_elsewhere(six, staff):
@@ -136,23 +146,25 @@ def test_breaking_up_gives_its_players_a_prior_right_elsewhere(six, staff):
         name="Table 2",
     )
     finish(table, staff)
-    said = tables.break_up(table=table, seen=str(table.revision), user=staff)
+    said = table_writes.break_up(table=table, seen=str(table.revision), user=staff)
     assert "prior right to play at other tables (Law 28)" in said
     assert not Membership.objects.filter(table=table, left_at__isnull=True).exists()
     late = make_member("Mrs. R", "R")
-    tables.claim_entry(table=other, member=late, seen=str(other.revision), user=staff)
+    table_writes.claim_entry(table=other, member=late, seen=str(other.revision), user=staff)
     other.refresh_from_db()
-    tables.claim_entry(table=other, member=six[0], seen=str(other.revision), user=staff)
-    waiting = tables.view(other).waiting
+    table_writes.claim_entry(table=other, member=six[0], seen=str(other.revision), user=staff)
+    waiting = table_reads.view(other).waiting
     assert waiting[0].member == six[0], "the broken table's player goes first"
     assert waiting[0].prior == "that player's table broke up (Law 28)"
 
 
 def test_the_players_may_depart_from_the_cut_and_the_record_says_who_confirmed(six, staff):
     table = form(six[:5], staff)
-    chosen = [seat.member for seat in tables.view(table).seats]  # the same four again
+    chosen = [seat.member for seat in table_reads.view(table).seats]  # the same four again
     finish(table, staff)
-    tables.next_rubber(table=table, seen=str(table.revision), user=staff, agreed_players=chosen)
+    table_writes.next_rubber(
+        table=table, seen=str(table.revision), user=staff, agreed_players=chosen
+    )
     cut = TableCut.objects.filter(table=table).latest("made_at")
     assert cut.departed_by == staff
     assert {s.member_id for s in cut.rubber.seats.all()} == {m.pk for m in chosen}
@@ -163,7 +175,7 @@ def test_the_players_may_depart_from_the_cut_and_the_record_says_who_confirmed(s
 
 def test_the_follow_link_works_signed_out_and_shows_no_form(six, staff, client):
     table = form(six[:4], staff)
-    page = client.get(tables.follow_url(table))
+    page = client.get(links.follow_url(table))
     assert page.status_code == 200
     text = page.content.decode()
     assert "<form" not in text.split("<main>")[1]
@@ -173,15 +185,13 @@ def test_the_follow_link_works_signed_out_and_shows_no_form(six, staff, client):
 
 def test_a_forged_revoked_or_lapsed_link_is_refused(six, staff, client):
     table = form(six[:4], staff)
-    url = tables.follow_url(table)
+    url = links.follow_url(table)
     assert client.get(url[:-3] + "abc/").status_code == 404  # forged
-    assert (
-        tables.follows(tables.follow_token(table), now=timezone.now() + timedelta(days=2)) is None
-    )
-    tables.revoke_follow(table=table, seen=str(table.revision), user=staff)
+    assert links.follows(links.follow_token(table), now=timezone.now() + timedelta(days=2)) is None
+    links.revoke_follow(table=table, seen=str(table.revision), user=staff)
     assert client.get(url).status_code == 404  # revoked
     table.refresh_from_db()
-    assert client.get(tables.follow_url(table)).status_code == 200
+    assert client.get(links.follow_url(table)).status_code == 200
 
 
 def test_the_follow_link_shows_no_other_table(six, staff, client):
@@ -191,10 +201,10 @@ def test_the_follow_link_shows_no_other_table(six, staff, client):
         staff,
         name="Table 2",
     )
-    text = client.get(tables.follow_url(table)).content.decode()
+    text = client.get(links.follow_url(table)).content.decode()
     assert "Table 2" not in text
     assert "Dr. Pryce" not in text
-    assert tables.follows(tables.follow_token(other)) == other
+    assert links.follows(links.follow_token(other)) == other
 
 
 def test_the_noticeboard_shows_every_table_of_the_evening(six, staff, client):
@@ -204,7 +214,7 @@ def test_the_noticeboard_shows_every_table_of_the_evening(six, staff, client):
         staff,
         name="Table 2",
     )
-    token = tables.noticeboard_token(timezone.localdate())
+    token = links.noticeboard_token(timezone.localdate())
     text = client.get(reverse("scorer:noticeboard", args=[token])).content.decode()
     assert "Table 1" in text
     assert "Table 2" in text
@@ -256,7 +266,7 @@ def test_a_stale_revocation_of_the_noticeboard_is_refused(six, staff, client):
     again = {"key": str(uuid.uuid4()), "seen": "1"}  # a second page shown before the first
     told = client.post(reverse("scorer:noticeboard_revoke"), again, follow=True)
     assert "revoked since this page was shown" in told.content.decode()
-    old = tables.noticeboard_token(timezone.localdate())
+    old = links.noticeboard_token(timezone.localdate())
     assert client.get(reverse("scorer:noticeboard", args=[old])).status_code == 200
 
 
@@ -267,24 +277,24 @@ def test_the_noticeboard_leaves_out_a_table_whose_follow_link_was_revoked(six, s
         staff,
         name="Table 2",
     )
-    board = reverse("scorer:noticeboard", args=[tables.noticeboard_token(timezone.localdate())])
-    tables.revoke_follow(table=table, seen=str(table.revision), user=staff)
+    board = reverse("scorer:noticeboard", args=[links.noticeboard_token(timezone.localdate())])
+    links.revoke_follow(table=table, seen=str(table.revision), user=staff)
     text = client.get(board).content.decode()
     assert "Table 2" in text
     assert "Table 1" not in text
     assert six[0].name not in text
     # A noticeboard link given since shows it, as the table's new follow link does.
-    later = tables.noticeboard_token(timezone.localdate())
+    later = links.noticeboard_token(timezone.localdate())
     assert "Table 1" in client.get(reverse("scorer:noticeboard", args=[later])).content.decode()
 
 
 def test_a_follow_link_lapses_when_its_table_breaks_up(six, staff, client):
     table = form(six[:4], staff)
-    url = tables.follow_url(table)
+    url = links.follow_url(table)
     finish(table, staff)
-    tables.break_up(table=table, seen=str(table.revision), user=staff)
+    table_writes.break_up(table=table, seen=str(table.revision), user=staff)
     assert client.get(url).status_code == 404
-    assert tables.follows(tables.follow_token(table)) is None
+    assert links.follows(links.follow_token(table)) is None
 
 
 # -- The pages -----------------------------------------------------------------------------------
@@ -307,13 +317,13 @@ def test_forming_a_table_from_the_page_once_however_often_it_is_sent(six, client
 def test_law_26_helping_three_candidates_form_a_fresh_table_keeps_the_right_to_return(six, staff):
     table_1 = form(six[:5], staff)
     finish(table_1, staff)
-    helper = next(place.member for place in tables.view(table_1).places)
+    helper = next(place.member for place in table_reads.view(table_1).places)
     three = [six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")]
 
     table_2 = form([helper, *three], staff, name="Table 2")
 
-    assert tables.belongs_to(helper) == table_2
-    [claim] = tables.view(Table.objects.get(pk=table_1.pk)).waiting
+    assert table_reads.belongs_to(helper) == table_2
+    [claim] = table_reads.view(Table.objects.get(pk=table_1.pk)).waiting
     assert claim.member == helper
     assert claim.prior == "returns, having helped three candidates form Table 2 (Law 26)"
     # With four others, it would not be a fresh table of three candidates: refused.
@@ -331,7 +341,7 @@ def test_law_26_helping_three_candidates_form_a_fresh_table_keeps_the_right_to_r
 def test_law_26_the_returning_member_leaves_the_table_he_helped_form(six, staff):
     table_1 = form(six[:5], staff)
     finish(table_1, staff)
-    helper = next(place.member for place in tables.view(table_1).places)
+    helper = next(place.member for place in table_reads.view(table_1).places)
     table_2 = form(
         [helper, six[5], make_member("Dr. Pryce", "Pryce"), make_member("Mr. Q", "Q")],
         staff,
@@ -339,8 +349,10 @@ def test_law_26_the_returning_member_leaves_the_table_he_helped_form(six, staff)
     )
     finish(table_2, staff)  # he returns between rubbers, not from the middle of one
     table_1.refresh_from_db()
-    tables.next_rubber(table=table_1, seen=str(table_1.revision), user=staff, rng=random.Random(4))
-    assert tables.belongs_to(helper) == table_1
+    table_writes.next_rubber(
+        table=table_1, seen=str(table_1.revision), user=staff, rng=random.Random(4)
+    )
+    assert table_reads.belongs_to(helper) == table_1
     assert (
         Membership.objects.get(table=table_2, member=helper).why_left
         == "returned to Table 1 (Law 26)"
@@ -349,8 +361,8 @@ def test_law_26_the_returning_member_leaves_the_table_he_helped_form(six, staff)
 
 def test_both_names_appear_on_the_sheet_and_its_print(six, staff, client):
     table = form(six[:4], staff)
-    quitting = tables.view(table).seats[0].member
-    tables.appoint_substitute(
+    quitting = table_reads.view(table).seats[0].member
+    table_writes.appoint_substitute(
         table=table, quitting=quitting, substitute=six[5], seen=str(table.revision), user=staff
     )
     rubber = table.rubbers.get()
@@ -402,23 +414,23 @@ def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, ste
                     elif table is None:
                         continue
                     elif step == "claim":
-                        tables.claim_entry(
+                        table_writes.claim_entry(
                             table=table, member=ten[arg], seen=str(table.revision), user=staff
                         )
                     elif step == "leave":
-                        tables.leave(
+                        table_writes.leave(
                             table=table, member=ten[arg], seen=str(table.revision), user=staff
                         )
                     elif step == "next":
                         if table.rubbers.filter(agreed_at__isnull=True).exists():
                             finish(table, staff)
-                        tables.next_rubber(
+                        table_writes.next_rubber(
                             table=table, seen=str(table.revision), user=staff, rng=rng
                         )
                     elif step == "substitute":
-                        seats = tables.view(table).seats
+                        seats = table_reads.view(table).seats
                         if seats:
-                            tables.appoint_substitute(
+                            table_writes.appoint_substitute(
                                 table=table,
                                 quitting=seats[0].member,
                                 substitute=ten[arg],
@@ -428,7 +440,7 @@ def test_random_evenings_through_the_site_keep_every_table_whole(ten, staff, ste
                     elif step == "break":
                         if table.rubbers.filter(agreed_at__isnull=True).exists():
                             finish(table, staff)
-                        tables.break_up(table=table, seen=str(table.revision), user=staff)
+                        table_writes.break_up(table=table, seen=str(table.revision), user=staff)
             except Refused:
                 pass
             open_memberships = list(
