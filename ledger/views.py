@@ -29,11 +29,11 @@ from ledger.forms import (
 )
 from ledger.models import HOUSE, Payment, Posting, Sitting, Stake, TableCharge, Transfer
 from ledger.money import plain
-from scorer import printing
 from scorer.club.models import Member
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
+from scorer.printing import documents
 
 
 def _staff(request: HttpRequest) -> None:
@@ -229,14 +229,14 @@ def _paying(transfer: Transfer | None) -> dict[str, object]:
 def sitting_print(request: HttpRequest, pk: int) -> HttpResponse:
     _staff(request)
     result = ledger.settlement(get_object_or_404(Sitting, pk=pk))
-    pdf = printing.render(
-        "print/settlement.html",
-        {"paper": printing.paper(request.GET.get("paper")), "settlement": result},
+    pdf = documents.render(
+        "printing/documents/settlement.html",
+        {"paper": documents.paper(request.GET.get("paper")), "settlement": result},
     )
     response = HttpResponse(pdf, content_type="application/pdf")
     day = timezone.localtime(result.sitting.start).date()  # the evening's own date
     response["Content-Disposition"] = (
-        f'inline; filename="{printing.filename("settlement", pk, day)}"'
+        f'inline; filename="{documents.filename("settlement", pk, day)}"'
     )
     return response
 
@@ -395,7 +395,7 @@ class _SafeWriter:
 def _csv(result: ledger.Settlement) -> HttpResponse:
     response = HttpResponse(content_type="text/csv")
     day = timezone.localtime(result.sitting.start).date()
-    name = printing.filename("settlement", result.sitting.pk, day).replace(".pdf", ".csv")
+    name = documents.filename("settlement", result.sitting.pk, day).replace(".pdf", ".csv")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     out = _SafeWriter(response)
     # Numbers plain, at the unit's places (more only where an exact share has them), for

@@ -3,18 +3,16 @@ and, until they move to their features, those of scorer/views/."""
 
 from django.urls import path
 
+from scorer.printing import urls as printing
 from scorer.rubbers import urls as rubbers
 from scorer.tables import urls as tables
-from scorer.views import app, printing, site
+from scorer.views import app, site
 
 app_name = "scorer"
 urlpatterns = [
     path("", site.home, name="home"),
     *rubbers.urlpatterns,
-    path("rubbers/<id:pk>/print/", printing.rubber_print, name="rubber_print"),
-    path("print/", printing.print_page, name="print"),
-    path("print/pad/", printing.pad_print, name="pad_print"),
-    path("evening/", printing.evening, name="evening"),
+    *printing.urlpatterns,
     *tables.urlpatterns,
     path("resume/", app.resume, name="resume"),
     path("rubbers/<id:pk>/offline/", app.offline_forms, name="offline_forms"),

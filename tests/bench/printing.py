@@ -42,23 +42,23 @@ def main() -> None:
     from django.utils import timezone
     from weasyprint import HTML
 
-    from scorer import printing
     from scorer.models import Rubber
     from scorer.plumbing.printer import printer
+    from scorer.printing import documents
     from scorer.rubbers import reads
 
     specimen, rubbers = _rubbers()
     state = reads.rubber_state(specimen)
     evening = reads.states_of(Rubber.objects.filter(pk__in=[r.pk for r in rubbers]))
     title = f"{timezone.localdate():%A %-d %B %Y}"
-    printing.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
+    documents.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
 
     timed = medians(
         RUNS,
         one_line=lambda: HTML(string="<p>One line.</p>").write_pdf(),
-        rubber=lambda: printing.rubber_document(state, [], "A4"),
-        evening=lambda: printing.evening_document(title, evening, "A4"),
-        pad=lambda: printing.pad_document(4, 50, "letter"),
+        rubber=lambda: documents.rubber_document(state, [], "A4"),
+        evening=lambda: documents.evening_document(title, evening, "A4"),
+        pad=lambda: documents.pad_document(4, 50, "letter"),
     )
     ms = {name: seconds * 1000 for name, seconds in timed.items()}
     print()
@@ -76,7 +76,7 @@ def main() -> None:
         )
 
     one_line = _peaks(lambda: printer.lay_out("<p>One line.</p>"))
-    pad = _peaks(lambda: printing.pad_document(4, 50, "letter"))
+    pad = _peaks(lambda: documents.pad_document(4, 50, "letter"))
     runs = len(one_line["worker"])
     print(f"Each process's peak memory while one is made, median of {runs} runs each")
     print(f"    {'baseline: a page of one line':<38}{_megabytes(one_line)}")
@@ -168,14 +168,14 @@ def _poll_times(poll: Callable[[], None]) -> list[float]:
 
 def _while_printing(measure: Callable[[], list[float]]) -> list[float]:
     """`measure`, while another thread has the largest pad printed over and over."""
-    from scorer import printing
     from scorer.plumbing.printer import printer
+    from scorer.printing import documents
 
     done = threading.Event()
 
     def print_pads() -> None:
         while not done.is_set():
-            printing.pad_document(4, 50, "letter")
+            documents.pad_document(4, 50, "letter")
 
     pads = threading.Thread(target=print_pads)
     pads.start()

@@ -589,7 +589,7 @@ PAGES = [
 @pytest.fixture
 def unlaid(monkeypatch):
     """Printing as far as WeasyPrint's layout, which takes most of a second a page: what
-    the pages print is laid out for real in tests/scorer/test_printing.py."""
+    the pages print is laid out for real in tests/printing/test_printing.py."""
     monkeypatch.setattr(printing.printer, "lay_out", lambda html, copies=1: b"%PDF-1.7")
 
 

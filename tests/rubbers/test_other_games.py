@@ -336,7 +336,7 @@ def test_a_whist_sheet_prints(players, staff, client):
 
 
 def test_blank_pads_are_printed_for_whist_with_its_values(staff, client, monkeypatch):
-    from scorer import printing
+    from scorer.printing import documents as printing
 
     seen = {}
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from scorer import engine
 from scorer.club.models import Club
 from scorer.plumbing import printer
+from scorer.printing import presenters as printed
 from scorer.rubbers import presenters, reads
 from scorer.rubbers.models import Correction
 from scorer.rubbers.reads import RubberState
@@ -52,14 +53,14 @@ def rubber_document(state: RubberState, corrections: list[Correction], paper: st
     agreed its value; "PROVISIONAL" across it until then."""
 
     return render(
-        "print/rubber.html",
+        "printing/documents/rubber.html",
         {
             "paper": paper,
             "rubber": state.rubber,
             "state": state,
             "sheet": presenters.sheet_view(state, corrections),
             "words": presenters.words(state),
-            "rows": presenters.deal_rows(state),
+            "rows": printed.deal_rows(state),
             "corrections": presenters.corrections_view(state, corrections),
             "agreement": presenters.agreement_view(state),
             "substitutes": reads.substitutes(state.rubber),
@@ -80,7 +81,7 @@ def pad_document(
     more layout than one."""
     layout, honour_rows, game_rows = _PAD_ROWS[per_page]
     return render(
-        "print/pad.html",
+        "printing/documents/pad.html",
         {
             "paper": paper,
             "layout": layout,
@@ -98,8 +99,8 @@ def pad_document(
 
 def evening_document(title: str, states: list[RubberState], paper: str) -> bytes:
     """Every rubber of an evening in a line, and each member's points."""
-    lines, totals = presenters.evening(states)
+    lines, totals = printed.evening(states)
     return render(
-        "print/evening.html",
+        "printing/documents/evening.html",
         {"paper": paper, "title": title, "lines": lines, "totals": totals},
     )

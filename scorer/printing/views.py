@@ -9,13 +9,13 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from scorer import printing
 from scorer.club.models import Club
-from scorer.forms import EveningForm, PrintForm
+from scorer.printing import documents
+from scorer.printing.forms import EveningForm, PrintForm
+from scorer.printing.presenters import evening as evening_lines
 from scorer.rubbers import reads
 from scorer.rubbers.access import corrections_of, state_or_404
 from scorer.rubbers.models import Rubber
-from scorer.rubbers.presenters import evening as evening_lines
 
 
 @login_required
@@ -23,11 +23,11 @@ from scorer.rubbers.presenters import evening as evening_lines
 def rubber_print(request: HttpRequest, pk: int) -> HttpResponse:
     """The rubber's sheet as PDF, for the rubber book."""
     state = state_or_404(pk)
-    pdf = printing.rubber_document(
-        state, corrections_of(state.rubber), printing.paper(request.GET.get("paper"))
+    pdf = documents.rubber_document(
+        state, corrections_of(state.rubber), documents.paper(request.GET.get("paper"))
     )
     day = timezone.localtime(state.rubber.started_at).date()
-    return _pdf(pdf, printing.filename("rubber", pk, day))
+    return _pdf(pdf, documents.filename("rubber", pk, day))
 
 
 @login_required
@@ -47,16 +47,16 @@ def pad_print(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _printing_page(request, form, status=400)
     data = form.cleaned_data
-    pdf = printing.pad_document(
-        data["per_page"], data["pages"], printing.paper(data["paper"]), form.chosen_game()
+    pdf = documents.pad_document(
+        data["per_page"], data["pages"], documents.paper(data["paper"]), form.chosen_game()
     )
-    return _pdf(pdf, printing.filename("score-pad", None, timezone.localdate()))
+    return _pdf(pdf, documents.filename("score-pad", None, timezone.localdate()))
 
 
 def _printing_page(request: HttpRequest, pads: PrintForm, *, status: int = 200) -> HttpResponse:
     return render(
         request,
-        "scorer/print.html",
+        "printing/print.html",
         {
             "pads": pads,
             "evening": EveningForm(initial={"day": timezone.localdate()}),
@@ -72,7 +72,7 @@ def evening(request: HttpRequest) -> HttpResponse:
     """An evening's rubbers, one line each, and each member's points; ?print=1 for PDF."""
     form = EveningForm(request.GET or {"day": timezone.localdate().isoformat()})
     if not form.is_valid():
-        return render(request, "scorer/evening.html", {"form": form}, status=400)
+        return render(request, "printing/evening.html", {"form": form}, status=400)
     day, table = form.cleaned_data["day"], form.cleaned_data["table"]
     rubbers = Rubber.objects.filter(started_at__date=day).order_by("started_at")
     if table:
@@ -80,14 +80,14 @@ def evening(request: HttpRequest) -> HttpResponse:
     states = reads.states_of(rubbers)
     title = f"{table + ', ' if table else ''}{day:%A %-d %B %Y}"
     if request.GET.get("print"):
-        pdf = printing.evening_document(
-            title, states, printing.paper(form.cleaned_data["paper"] or None)
+        pdf = documents.evening_document(
+            title, states, documents.paper(form.cleaned_data["paper"] or None)
         )
-        return _pdf(pdf, printing.filename("evening", None, day))
+        return _pdf(pdf, documents.filename("evening", None, day))
     lines, totals = evening_lines(states)
     return render(
         request,
-        "scorer/evening.html",
+        "printing/evening.html",
         {"form": form, "title": title, "lines": lines, "totals": totals},
     )
 

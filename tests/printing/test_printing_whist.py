@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scorer import engine, printing
+from scorer import engine
+from scorer.printing import documents as printing
 from scorer.rubbers import writes
 from tests.support.games import the_rubber_of_the_format, whist
 from tests.support.pdf import pages
