@@ -140,7 +140,7 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
-# The release's name, under which phones keep the static files (scorer/app.py). Unset, it
+# The release's name, under which phones keep the static files (scorer/phone/app.py). Unset, it
 # is drawn from the files themselves, so a release that changes them is a new one.
 RELEASE = os.environ.get("DJANGO_RELEASE", "")
 

@@ -2,8 +2,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth
 from django.urls import include, path, register_converter
 
+from scorer.phone import views as phone
+from scorer.phone.app import clears_the_phone
 from scorer.plumbing.converters import Id
-from scorer.views import app
 from scorer.views.accounts import PasswordPage, sign_out_everywhere
 
 # Ids in addresses (<id:pk>): too long for the database, they match nothing (a 404).
@@ -14,10 +15,10 @@ register_converter(Id, "id")
 # forgotten password afresh in the admin.
 accounts = [
     path("login/", auth.LoginView.as_view(), name="login"),
-    path("logout/", app.clears_the_phone(auth.LogoutView.as_view()), name="logout"),
+    path("logout/", clears_the_phone(auth.LogoutView.as_view()), name="logout"),
     path(
         "logout/everywhere/",
-        app.clears_the_phone(sign_out_everywhere),
+        clears_the_phone(sign_out_everywhere),
         name="logout_everywhere",
     ),
     path("password_change/", PasswordPage.as_view(), name="password_change"),
@@ -30,8 +31,8 @@ accounts = [
 
 urlpatterns = [
     # At the root, so that the worker's scope is the whole site.
-    path("sw.js", app.service_worker, name="service_worker"),
-    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", phone.service_worker, name="service_worker"),
+    path("manifest.webmanifest", phone.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts)),
     path("ledger/", include("ledger.urls")),

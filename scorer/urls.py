@@ -3,10 +3,11 @@ and, until they move to their features, those of scorer/views/."""
 
 from django.urls import path
 
+from scorer.phone import urls as phone
 from scorer.printing import urls as printing
 from scorer.rubbers import urls as rubbers
 from scorer.tables import urls as tables
-from scorer.views import app, site
+from scorer.views import site
 
 app_name = "scorer"
 urlpatterns = [
@@ -14,7 +15,5 @@ urlpatterns = [
     *rubbers.urlpatterns,
     *printing.urlpatterns,
     *tables.urlpatterns,
-    path("resume/", app.resume, name="resume"),
-    path("rubbers/<id:pk>/offline/", app.offline_forms, name="offline_forms"),
-    path("offline/", app.offline_page, name="offline_page"),
+    *phone.urlpatterns,
 ]

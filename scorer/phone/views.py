@@ -1,12 +1,10 @@
 """The site as an app on a phone (docs/offline.md): its manifest, its service worker, the
-address it opens at, the forms a phone fills in while offline, the page it shows for a page
-not kept, and signing out, which clears what the phone kept."""
+address it opens at, the forms a phone fills in while offline, and the page it shows for a
+page not kept."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from functools import wraps
 from types import SimpleNamespace
 
 from django.contrib.auth.decorators import login_required
@@ -15,10 +13,10 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonRespons
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from scorer import app, engine
+from scorer import engine
+from scorer.phone import app
 from scorer.plumbing.http import SignedInRequest
 from scorer.rubbers.access import may_write, state_or_404
 from scorer.rubbers.forms.deals import DeclarationForm, ResultForm
@@ -115,26 +113,11 @@ def offline_forms(request: SignedInRequest, pk: int) -> HttpResponse:
         "results": results,
         "seats": json.dumps(seats),
     }
-    return render(request, "scorer/offline.html", context)
+    return render(request, "phone/offline.html", context)
 
 
 @require_GET
 def offline_page(request: HttpRequest) -> HttpResponse:
     """Shown by the worker for a page it has not kept; the same for every member, so kept
     with the static files."""
-    return render(request, "offline.html")
-
-
-def clears_the_phone(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
-    """Signing out tells the browser to drop everything this site kept on the phone: the
-    pages its worker kept, the entries not yet sent, and the worker itself."""
-
-    @wraps(view)
-    @never_cache
-    def signed_out(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
-        response = view(request, *args, **kwargs)
-        if request.method == "POST":
-            response["Clear-Site-Data"] = '"cache", "storage"'
-        return response
-
-    return signed_out
+    return render(request, "phone/offline_page.html")

@@ -1,5 +1,5 @@
 """The site as an app on a phone: its manifest, its worker, where it opens, the forms kept
-for offline, and signing out (the browser's side is in tests/browser/test_offline.py)."""
+for offline, and signing out (the browser's side is in tests/phone/test_offline.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from django.urls import reverse
 
 from scorer import engine
-from scorer.app import PAPER, PAPER_DARK
+from scorer.phone.app import PAPER, PAPER_DARK
 
 CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "site.css"
 

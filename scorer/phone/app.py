@@ -1,5 +1,6 @@
 """The site as an app on a phone: its name and colours, its icons, the static files its
-service worker keeps, and the release that names them (docs/offline.md).
+service worker keeps, the release that names them (docs/offline.md), and signing out
+clearing all the phone kept.
 
 The worker keeps the static files under the release's name: a release whose files differ
 has another name, and the worker it brings replaces the files kept before.
@@ -8,12 +9,15 @@ has another name, and the worker it brings replaces the files kept before.
 from __future__ import annotations
 
 import hashlib
-from functools import cache
+from collections.abc import Callable
+from functools import cache, wraps
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponseBase
 from django.templatetags.static import static
+from django.views.decorators.cache import never_cache
 
 NAME = "Bridge scorer"
 SHORT_NAME = "Bridge"
@@ -75,3 +79,18 @@ def _path(name: str) -> Path:
 
 def worker_source() -> str:
     return _path(WORKER).read_text()
+
+
+def clears_the_phone(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """Signing out tells the browser to drop everything this site kept on the phone: the
+    pages its worker kept, the entries not yet sent, and the worker itself."""
+
+    @wraps(view)
+    @never_cache
+    def signed_out(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
+        response = view(request, *args, **kwargs)
+        if request.method == "POST":
+            response["Clear-Site-Data"] = '"cache", "storage"'
+        return response
+
+    return signed_out
