@@ -1,17 +1,20 @@
-"""The scorer's addresses, in one namespace (`scorer:`): each feature's own (its urls.py)
-and, until they move to their features, those of scorer/views/."""
+"""The scorer's addresses, in one namespace (`scorer:`), each feature's own from its
+urls.py. The ledger's are in ledger/urls.py; signing in is under accounts/, and the app's
+manifest and worker at the root (config/urls.py)."""
 
-from django.urls import path
+from __future__ import annotations
 
+from django.urls import URLPattern
+
+from scorer.home import urls as home
 from scorer.phone import urls as phone
 from scorer.printing import urls as printing
 from scorer.rubbers import urls as rubbers
 from scorer.tables import urls as tables
-from scorer.views import site
 
 app_name = "scorer"
-urlpatterns = [
-    path("", site.home, name="home"),
+urlpatterns: list[URLPattern] = [
+    *home.urlpatterns,
     *rubbers.urlpatterns,
     *printing.urlpatterns,
     *tables.urlpatterns,

@@ -26,8 +26,8 @@ from django.utils import timezone
 from ledger import services as ledger
 from ledger.models import TableCharge
 from scorer import engine
-from scorer import specimen as elwell
 from scorer.club.models import Club, Member
+from scorer.home import specimen as elwell
 from scorer.rubbers import reads, writes
 from scorer.rubbers.models import Rubber
 from scorer.tables import writes as table_writes

@@ -1,25 +1,23 @@
-"""The site's own pages: the home page (Elwell's specimen for a visitor, the club's rubbers
-for a member), and what is said when a form's security token has expired or a name is
-locked out of signing in."""
+"""The home page: Elwell's specimen for a visitor, the club's rubbers for a member."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from scorer.home.specimen import specimen_text
 from scorer.rubbers import reads
 from scorer.rubbers.models import Rubber
 from scorer.rubbers.presenters import rubber_rows
-from scorer.specimen import specimen_text
 
 
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "scorer/home.html", {"specimen": specimen_text()})
+        return render(request, "home/home.html", {"specimen": specimen_text()})
     rows = rubber_rows(reads.states_of(Rubber.objects.all()[:30]))
     return render(
         request,
-        "scorer/rubbers.html",
+        "home/rubbers.html",
         {
             # Until both sides agree, a rubber is the table's business: in play, or won
             # and awaiting agreement.
