@@ -16,7 +16,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from ledger.models import Payment, Posting, Sitting, Stake
-from tests.support.html import Forms, submit
+from tests.support.html import Forms, Links, follow, submit
 from tests.support.ledger import WON_BY_WE, agreed
 
 DESK = reverse("ledger:index")
@@ -117,7 +117,8 @@ def test_the_settlement_downloads_as_csv_and_prints_as_pdf(secretary, evening):
 
 def test_the_secretary_closes_a_settlement_and_it_stays_closed(secretary, evening):
     here = reverse("ledger:sitting", args=[evening.pk])
-    response = submit(secretary, here, reverse("ledger:close", args=[evening.pk]))
+    asked = follow(secretary, here, "Close this settlement")
+    response = submit(secretary, asked, reverse("ledger:close", args=[evening.pk]))
     assert response.status_code == 302
     evening.refresh_from_db()
     assert evening.closed
@@ -141,11 +142,12 @@ def test_the_secretary_records_and_reverses_a_payment(secretary, players, stake)
     payment = Payment.objects.get()
     assert payment.amount == Decimal("2.50")
     reverse_it = reverse("ledger:reverse", args=[payment.pk])
-    page = secretary.get(DESK).content.decode()
-    first = Forms(page).form(reverse_it)
+    asked = follow(secretary, DESK, "Reverse")
+    assert asked == reverse_it
+    first = Forms(secretary.get(asked).content.decode()).form(reverse_it)
     secretary.post(reverse_it, first["values"])
     assert sum(p.amount for p in fenwick.postings.all()) == 0
-    assert reverse_it not in secretary.get(DESK).content.decode(), "no second Reverse button"
+    assert reverse_it not in secretary.get(DESK).content.decode(), "no second Reverse link"
     again = secretary.post(reverse_it, {"key": uuid.uuid4()}, follow=True)
     assert "reversed already" in again.content.decode()
 
@@ -220,7 +222,9 @@ def test_the_club_table_names_a_date_it_cannot_read(client, players):
         ("ledger:pay", "post", []),
         ("ledger:sitting", "get", ["sitting"]),
         ("ledger:sitting_print", "get", ["sitting"]),
+        ("ledger:close", "get", ["sitting"]),
         ("ledger:close", "post", ["sitting"]),
+        ("ledger:reverse", "get", ["payment"]),
         ("ledger:reverse", "post", ["payment"]),
     ],
 )
@@ -379,3 +383,74 @@ def test_money_reads_as_people_write_it(secretary, players, staff, stake):
     assert "lost −" not in page
     assert "-1.42" not in page
     assert "GBP" not in page
+
+
+# -- Closing and reversing ask once more ------------------------------------------------------
+
+
+def test_closing_a_settlement_asks_once_more_showing_what_it_fixes(secretary, evening):
+    here = reverse("ledger:sitting", args=[evening.pk])
+    close = reverse("ledger:close", args=[evening.pk])
+    assert Forms(secretary.get(here).content.decode()).form(close) is None, (
+        "the settlement's page does not close it at a tap"
+    )
+    asked = follow(secretary, here, "Close this settlement")
+    page = secretary.get(asked).content.decode()
+    evening.refresh_from_db()
+    assert not evening.closed, "asking closes nothing"
+    assert "<h1>Close Last night?</h1>" in page
+    assert "It cannot be undone." in page
+    assert "Miss Fenwick pays Mrs. Carr £1.42" in page
+    assert "Miss Fenwick</strong>: due <strong>−£1.42</strong>" in page
+    assert '<button type="submit" class="primary">Close it for good</button>' in page
+    assert Links(page).to("Not now") == [here]
+    response = submit(secretary, asked, close, follow=True)
+    evening.refresh_from_db()
+    assert evening.closed
+    assert "Closed: this settlement is now fixed for good." in response.content.decode()
+
+
+def test_a_settlement_not_yet_to_be_closed_says_why_and_is_not_offered(
+    secretary, players, staff, stake
+):
+    now = timezone.now()
+    tonight = Sitting.objects.create(
+        name="Tonight",
+        start=now - timedelta(hours=1),
+        end=now + timedelta(hours=5),
+        created_by=staff,
+    )
+    here = reverse("ledger:sitting", args=[tonight.pk])
+    page = secretary.get(here).content.decode()
+    assert Links(page).to("Close this settlement") == []
+    assert "Not yet to be closed: Tonight runs until" in page
+    asked = secretary.get(reverse("ledger:close", args=[tonight.pk])).content.decode()
+    assert "Tonight runs until" in asked
+    assert Forms(asked).form(reverse("ledger:close", args=[tonight.pk])) is None
+
+
+def test_reversing_a_payment_asks_once_more(secretary, players, staff, stake):
+    from ledger import services
+
+    carr, fenwick = players[0], players[1]
+    payment = services.record_payment(
+        payer=fenwick, payee=carr, amount=Decimal("2.50"), method="cash", note="", user=staff
+    )
+    assert (
+        Forms(secretary.get(DESK).content.decode()).form(
+            reverse("ledger:reverse", args=[payment.pk])
+        )
+        is None
+    ), "the desk does not reverse a payment at a tap"
+    asked = follow(secretary, DESK, "Reverse")
+    page = secretary.get(asked).content.decode()
+    assert Payment.objects.count() == 1, "asking reverses nothing"
+    assert "<h1>Reverse this payment?</h1>" in page
+    assert "Miss Fenwick paid Mrs. Carr £2.50</strong> (cash)" in page
+    assert Links(page).to("Keep it") == [DESK]
+    response = submit(secretary, asked, asked, follow=True)
+    assert "Reversed: Miss Fenwick paid Mrs. Carr £2.50." in response.content.decode()
+    assert Payment.objects.filter(reverses=payment).count() == 1
+    again = secretary.get(asked).content.decode()
+    assert "That payment has been reversed already." in again
+    assert Forms(again).form(asked) is None
