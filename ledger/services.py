@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from ledger.models import (
     HOUSE,
+    NO_STAKE,
     Payment,
     Posting,
     SettlementLine,
@@ -166,20 +167,16 @@ def post_table_money(
     return posted
 
 
-NO_STAKE = "no stake: points only"
-
-
 def terms(sender: object, *, rubber: Rubber | None, **kwargs: object) -> str:
     """The ledger's answer to `scorer.signals.rubber_terms`: what a rubber is played for,
-    at the stake in force when it started (None: one started now)."""
+    at the stake in force when it started (None: one started now, at Bridge). A game
+    whose stake is nothing (Short Whist's, where only Bridge's was set) has none."""
     stake = Stake.in_force(rubber.started_at if rubber is not None else timezone.now())
-    if stake is None:
+    game = rubber.game_rules if rubber is not None else engine.BRIDGE
+    if stake is None or not stake.for_money(game):
         if rubber is None:
             return "No stake is in force: a rubber started now posts its points and no money."
         return "No stake was in force when it started: it posts its points and no money."
-    game = rubber.game_rules if rubber is not None else engine.BRIDGE
-    if rubber is None:
-        return f"Played for {stake.words}."
     return f"Played for {stake.words_for(game)}."
 
 
@@ -918,6 +915,11 @@ class StatementRow:
     balance: Decimal  # after this posting
     stake: str  # a rubber's: "£0.50 a hundred points", "no stake: points only"; else ""
     game: str  # a rubber's game: "Bridge", "Short Whist"; else ""
+
+    @property
+    def at_stake(self) -> str:
+        """ "at £0.50 a hundred points", or "no stake: points only" """
+        return self.stake if self.stake in (NO_STAKE, "") else f"at {self.stake}"
 
 
 def statement(member: Member | None) -> list[StatementRow]:

@@ -454,3 +454,88 @@ def test_reversing_a_payment_asks_once_more(secretary, players, staff, stake):
     again = secretary.get(asked).content.decode()
     assert "That payment has been reversed already." in again
     assert Forms(again).form(asked) is None
+
+
+def test_a_settlement_with_no_stake_in_force_still_says_its_currency(secretary, players, staff):
+    """A sitting before the club's first stake: its amounts (here a payment then) are in
+    the club's currency all the same, never bare numbers."""
+    from ledger import services
+    from tests.support.ledger import set_stake
+
+    carr, fenwick = players[0], players[1]
+    now = timezone.now()
+    services.record_payment(
+        payer=carr,
+        payee=fenwick,
+        amount=Decimal("1.60"),
+        method="cash",
+        note="",
+        user=staff,
+        at=now - timedelta(hours=25),
+    )
+    set_stake("0.50", staff, at=now - timedelta(hours=1))
+    sitting = Sitting.objects.create(
+        name="Before the stake",
+        start=now - timedelta(hours=30),
+        end=now - timedelta(hours=20),
+        created_by=staff,
+    )
+    here = reverse("ledger:sitting", args=[sitting.pk])
+    page = secretary.get(here).content.decode()
+    assert "Miss Fenwick pays Mrs. Carr £1.60" in page
+    assert "due <strong>+£1.60</strong>" in page
+    assert "to whole £0.01" in page
+    asked = secretary.get(reverse("ledger:close", args=[sitting.pk])).content.decode()
+    assert "Miss Fenwick pays Mrs. Carr £1.60" in asked
+    pdf = secretary.get(reverse("ledger:sitting_print", args=[sitting.pk]))
+    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Miss Fenwick pays Mrs. Carr £1.60" in text
+    rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
+    assert rows[1][8] == "Due (GBP)"
+
+
+def test_short_whist_with_no_stake_says_so_in_words_wherever_it_is_shown(secretary, players, staff):
+    """Only Bridge's stake set, Whist's left at nothing: a Whist rubber is played for no
+    stake, and every page and file says so as it says it of a rubber with none, never
+    "£0.00 a point"."""
+    from scorer import engine, reads, writes
+    from tests.support.games import whist
+    from tests.support.ledger import set_stake
+
+    now = timezone.now()
+    set_stake("0.50", staff, at=now - timedelta(days=1))
+    rubber = writes.start_rubber(
+        table="Table 2", members=players, first_dealer=0, user=staff, game=engine.WHIST
+    )
+    deals = [whist((13, 0), (4, 0)), whist((13, 0), (4, 0), dealer="they")]
+    writes.replay(rubber=rubber, deals=deals, user=staff)
+    rubber.refresh_from_db()
+    writes.agree(
+        state=reads.table_state(rubber),
+        user=staff,
+        key=uuid.uuid4(),
+        revision=rubber.revision,
+        side=None,
+    )
+    sitting = Sitting.objects.create(
+        name="Whist night", start=now - timedelta(hours=1), end=timezone.now(), created_by=staff
+    )
+    zero = "£0.00 a point"
+    page = secretary.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    assert "No stake was in force when it started: it posts its points and no money." in page
+    assert "Played for" not in page
+    here = reverse("ledger:sitting", args=[sitting.pk])
+    page = secretary.get(here).content.decode()
+    assert '<span class="stake">No stake: points only</span>' in page
+    assert zero not in page
+    rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
+    assert next(row for row in rows if row[:1] == ["Table 2"])[4] == "no stake: points only"
+    pdf = secretary.get(reverse("ledger:sitting_print", args=[sitting.pk]))
+    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Carr & Dane gained 8 No stake: points only" in text
+    assert zero not in text
+    statement = secretary.get(reverse("ledger:member", args=[players[0].pk])).content.decode()
+    assert '<span class="stake">no stake: points only</span>' in statement
+    assert zero not in statement
+    desk = secretary.get(DESK).content.decode()
+    assert "Short Whist, no stake: points only." in desk
