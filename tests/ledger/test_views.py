@@ -539,3 +539,81 @@ def test_short_whist_with_no_stake_says_so_in_words_wherever_it_is_shown(secreta
     assert zero not in statement
     desk = secretary.get(DESK).content.decode()
     assert "Short Whist, no stake: points only." in desk
+
+
+def test_a_sitting_opened_for_yesterday_shows_nothing_paid_today(secretary, players, stake):
+    """The issue's case through the pages: payments recorded today, then "Open a sitting"
+    for yesterday, with no rubber in it. Its page, PDF and closing show nobody owing
+    anybody, not today's payments reversed."""
+    carr, fenwick, dane = players[:3]
+    for payer, payee, amount in [("house", fenwick, "1.60"), (dane, fenwick, "1.00")]:
+        submit(
+            secretary,
+            DESK,
+            reverse("ledger:pay"),
+            {
+                "payer": payer if payer == "house" else payer.pk,
+                "payee": payee.pk,
+                "amount": amount,
+                "method": "cash",
+            },
+        )
+    assert Payment.objects.count() == 2
+    day = timezone.localtime() - timedelta(days=1)
+    response = submit(
+        secretary,
+        DESK,
+        reverse("ledger:open"),
+        {
+            "name": "Yesterday",
+            "start": day.replace(hour=0, minute=0).strftime("%Y-%m-%dT%H:%M"),
+            "end": day.replace(hour=23, minute=0).strftime("%Y-%m-%dT%H:%M"),
+        },
+    )
+    here = response.url
+    page = secretary.get(here).content.decode()
+    assert "Nobody owes anybody." in page
+    assert "pays Miss Fenwick" not in page
+    sitting = Sitting.objects.get()
+    pdf = secretary.get(reverse("ledger:sitting_print", args=[sitting.pk]))
+    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Nobody owes anybody." in text
+    asked = follow(secretary, here, "Close this settlement")
+    assert "Nobody owes anybody." in secretary.get(asked).content.decode()
+    submit(secretary, asked, asked)
+    sitting.refresh_from_db()
+    assert sitting.closed
+    assert not sitting.transfers.exists()
+    assert not sitting.lines.exists()
+
+
+def test_a_sitting_before_a_closed_settlement_is_refused_in_words(secretary, staff, stake):
+    now = timezone.now()
+    closed = Sitting.objects.create(
+        name="Last night",
+        start=now - timedelta(hours=9),
+        end=now - timedelta(hours=3),
+        created_by=staff,
+    )
+    from ledger import services
+
+    services.close(closed, staff)
+    week_ago = timezone.localtime() - timedelta(days=7)
+    response = submit(
+        secretary,
+        DESK,
+        reverse("ledger:open"),
+        {
+            "name": "Last week",
+            "start": week_ago.strftime("%Y-%m-%dT%H:%M"),
+            "end": (week_ago + timedelta(hours=5)).strftime("%Y-%m-%dT%H:%M"),
+        },
+        follow=True,
+    )
+    said = [str(message) for message in response.context["messages"]]
+    assert len(said) == 1
+    assert said[0].startswith(
+        "Last night is closed, and this sitting would come before it: a closed settlement "
+        "has counted everything before it and is never rewritten. Open a sitting from "
+    )
+    assert Sitting.objects.count() == 1
