@@ -713,14 +713,14 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
     return found
 
 
-def still_owed(result: Settlement, *, now: datetime | None = None) -> list[bool]:
+def still_owed(result: Settlement) -> list[bool]:
     """For each transfer of a settlement, whether it is still to be paid. While its sitting
     runs, payments count in the settlement itself, which is worked out afresh after each,
     so every transfer is. Once the sitting has ended they no longer count in it (nothing
     after it does): a transfer is paid by a payment of its amount from its payer to its
     payee recorded since the end, and not reversed; each payment pays one transfer."""
     sitting = result.sitting
-    if sitting.end > (now or timezone.now()):
+    if sitting.end > timezone.now():
         return [True] * len(result.transfers)
     reversed_ = Payment.objects.filter(reverses__isnull=False).values("reverses_id")
     made: Counter[tuple[int | None, int | None, Decimal]] = Counter(

@@ -546,19 +546,20 @@ def test_a_sitting_opened_for_yesterday_shows_nothing_paid_today(secretary, play
     for yesterday, with no rubber in it. Its page, PDF and closing show nobody owing
     anybody, not today's payments reversed."""
     carr, fenwick, dane = players[:3]
-    for payer, payee, amount in [("house", fenwick, "1.60"), (dane, fenwick, "1.00")]:
+    paid = [("house", fenwick, "1.60"), (dane, fenwick, "1.00"), (carr, "house", "0.25")]
+    for payer, payee, amount in paid:
         submit(
             secretary,
             DESK,
             reverse("ledger:pay"),
             {
                 "payer": payer if payer == "house" else payer.pk,
-                "payee": payee.pk,
+                "payee": payee if payee == "house" else payee.pk,
                 "amount": amount,
                 "method": "cash",
             },
         )
-    assert Payment.objects.count() == 2
+    assert Payment.objects.count() == 3
     day = timezone.localtime() - timedelta(days=1)
     response = submit(
         secretary,
