@@ -13,6 +13,6 @@ class LedgerConfig(AppConfig):
         from ledger import guards, services
         from scorer import kept, signals
 
-        kept.register(*guards.LEDGER, *guards.SITTINGS_APART)
+        kept.register(*guards.LEDGER, *guards.SITTINGS_APART, *guards.SETTLED_IN_ORDER)
         signals.rubber_agreed.connect(services.post_agreed, dispatch_uid="ledger.post_agreed")
         signals.rubber_terms.connect(services.terms, dispatch_uid="ledger.terms")
