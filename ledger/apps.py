@@ -14,6 +14,6 @@ class LedgerConfig(AppConfig):
         from scorer.plumbing.guards import register
         from scorer.rubbers import signals
 
-        register(*guards.LEDGER, *guards.SITTINGS_APART)
+        register(*guards.LEDGER, *guards.SITTINGS_APART, *guards.SETTLED_IN_ORDER)
         signals.rubber_agreed.connect(services.post_agreed, dispatch_uid="ledger.post_agreed")
         signals.rubber_terms.connect(services.terms, dispatch_uid="ledger.terms")

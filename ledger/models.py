@@ -86,6 +86,9 @@ class MaybeMoneyField(_Money, _MaybeMillionths):
 
 
 HOUSE = "The house"  # the club's own account, of table money
+# What a rubber is played for where no stake is in force for its game (none set, or the
+# game's set at nothing): every place that shows a stake says it so.
+NO_STAKE = "no stake: points only"
 
 
 class Kept(models.Model):
@@ -150,16 +153,23 @@ class Stake(Kept):
 
     @property
     def whist_words(self) -> str:
-        """ "Short Whist, £0.10 a point" """
+        """ "Short Whist, £0.10 a point", "Short Whist, no stake: points only" """
         return f"{engine.WHIST.name}, {self.words_for(engine.WHIST)}"
 
     def rate(self, staked: engine.Staked) -> Decimal:
         """The money for the hundred points, or for the point, as a game is staked."""
         return self.per_point if staked is engine.Staked.PER_POINT else self.per_hundred
 
+    def for_money(self, game: engine.CardGame[Any, Any]) -> bool:
+        """Whether a game's rubbers are played for money at this stake: a stake of
+        nothing (Short Whist's, where only Bridge's was set) is no stake."""
+        return self.rate(game.money.staked) > 0
+
     def words_for(self, game: engine.CardGame[Any, Any]) -> str:
         """The stake a game's rubbers are played for: "£0.50 a hundred points", "£0.10 a
-        point"."""
+        point"; "no stake: points only" where it is nothing."""
+        if not self.for_money(game):
+            return NO_STAKE
         money = say(self.rate(game.money.staked), self.currency, self.smallest_unit)
         return f"{money} {game.money.staked.label}"
 

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from ledger.models import (
     HOUSE,
+    NO_STAKE,
     Payment,
     Posting,
     SettlementLine,
@@ -167,20 +168,16 @@ def post_table_money(
     return posted
 
 
-NO_STAKE = "no stake: points only"
-
-
 def terms(sender: object, *, rubber: Rubber | None, **kwargs: object) -> str:
     """The ledger's answer to `scorer.signals.rubber_terms`: what a rubber is played for,
-    at the stake in force when it started (None: one started now)."""
+    at the stake in force when it started (None: one started now, at Bridge). A game
+    whose stake is nothing (Short Whist's, where only Bridge's was set) has none."""
     stake = Stake.in_force(rubber.started_at if rubber is not None else timezone.now())
-    if stake is None:
+    game = rubber.game_rules if rubber is not None else engine.BRIDGE
+    if stake is None or not stake.for_money(game):
         if rubber is None:
             return "No stake is in force: a rubber started now posts its points and no money."
         return "No stake was in force when it started: it posts its points and no money."
-    game = rubber.game_rules if rubber is not None else engine.BRIDGE
-    if rubber is None:
-        return f"Played for {stake.words}."
     return f"Played for {stake.words_for(game)}."
 
 
@@ -574,9 +571,11 @@ class Settlement:
 
 
 def settlement(sitting: Sitting) -> Settlement:
-    """The settlement of a sitting: as closed, or as it would close now."""
+    """The settlement of a sitting: as closed, or as it would close now. It counts only
+    what came before its sitting ended: its own rubbers, the closed settlements of the
+    sittings before it, and the payments recorded before its end (`_settled_before`)."""
     stake = Stake.in_force(sitting.end)
-    currency = stake.currency if stake else ""
+    currency = club_currency(sitting.end)
     unit = stake.smallest_unit if stake else DEFAULT_UNIT
     if sitting.closed:
         lines = sorted(
@@ -625,7 +624,7 @@ def settlement(sitting: Sitting) -> Settlement:
         .annotate(total=Sum("amount", default=NOTHING))
     )
     table: dict[int | None, Decimal] = {row["member"]: row["total"] for row in tabled}
-    before = _settled_balances(excluding=sitting)
+    before = _settled_before(sitting)
     ids: set[int | None] = set(table) | {k for k, v in before.items() if v}
     ids |= {row["member"] for row in played}
     members: dict[int | None, Member | None] = {
@@ -716,15 +715,17 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
 
 
 def still_owed(result: Settlement) -> list[bool]:
-    """For each transfer of a settlement, whether it is still to be paid. An open
-    settlement's are worked out afresh after every payment, so each is; a closed one's,
-    until a payment of its amount from its payer to its payee (and not reversed) is
-    recorded after the closing."""
-    if result.sitting.closed_at is None:
+    """For each transfer of a settlement, whether it is still to be paid. While its sitting
+    runs, payments count in the settlement itself, which is worked out afresh after each,
+    so every transfer is. Once the sitting has ended they no longer count in it (nothing
+    after it does): a transfer is paid by a payment of its amount from its payer to its
+    payee recorded since the end, and not reversed; each payment pays one transfer."""
+    sitting = result.sitting
+    if sitting.end > timezone.now():
         return [True] * len(result.transfers)
     reversed_ = Payment.objects.filter(reverses__isnull=False).values("reverses_id")
     made: Counter[tuple[int | None, int | None, Decimal]] = Counter(
-        Payment.objects.filter(recorded_at__gte=result.sitting.closed_at, reverses__isnull=True)
+        Payment.objects.filter(recorded_at__gte=sitting.end, reverses__isnull=True)
         .exclude(pk__in=reversed_)
         .values_list("payer_id", "payee_id", "amount")
     )
@@ -736,17 +737,68 @@ def still_owed(result: Settlement) -> list[bool]:
     return owed
 
 
-def _settled_balances(*, excluding: Sitting) -> dict[int | None, Decimal]:
-    """Each member's balance (and the house's, None) from what has been settled: the
-    rounded amounts of closed settlements, and every payment."""
+def _settled_before(sitting: Sitting) -> dict[int | None, Decimal]:
+    """Each member's balance (and the house's, None) from what was settled before the
+    sitting ended: the rounded amounts of the closed settlements of the sittings before it,
+    and the payments recorded before its end. Nothing later counts, whenever the
+    settlement is read: a later sitting's closing, or a payment made since, belongs to
+    the settlements after it."""
     balances: dict[int | None, Decimal] = {}
-    closed = SettlementLine.objects.exclude(sitting=excluding).values("member")
+    closed = SettlementLine.objects.filter(sitting__start__lt=sitting.start).values("member")
     for row in closed.annotate(total=Sum("rounded")):
         balances[row["member"]] = row["total"]
-    paid = Posting.objects.filter(kind=Posting.PAYMENT).values("member")
-    for row in paid.annotate(total=Sum("amount")):
+    paid = Posting.objects.filter(kind=Posting.PAYMENT, posted_at__lt=sitting.end)
+    for row in paid.values("member").annotate(total=Sum("amount")):
         balances[row["member"]] = balances.get(row["member"], NOTHING) + row["total"]
     return balances
+
+
+def club_currency(at: datetime) -> str:
+    """The currency of the stake in force at a moment; before the club's first stake, the
+    first one's (the club's money was in it all along); "" if none was ever set."""
+    stake = Stake.in_force(at) or Stake.objects.order_by("valid_from", "id").first()
+    return stake.currency if stake else ""
+
+
+def unsettled_before(sitting: Sitting) -> Sitting | None:
+    """The first sitting before this one still open, if any: a settlement is closed only
+    after every one before it, so that it brings them all forward."""
+    earlier = Sitting.objects.filter(start__lt=sitting.start, closed_at__isnull=True)
+    return earlier.order_by("start").first()
+
+
+def closing_refused(sitting: Sitting, result: Settlement, at: datetime) -> str | None:
+    """Why a sitting cannot be closed now, in words; None if it can."""
+    return _not_yet_closed(sitting, at) or _unagreed(result)
+
+
+def _not_yet_closed(sitting: Sitting, at: datetime) -> str | None:
+    if sitting.closed:
+        return f"{sitting.name} is closed already."
+    if sitting.end > at:
+        return (
+            f"{sitting.name} runs until {timezone.localtime(sitting.end):%d %b %Y %H:%M}: "
+            "close it after that."
+        )
+    earlier = unsettled_before(sitting)
+    return _close_earlier_first(earlier, sitting) if earlier is not None else None
+
+
+def _unagreed(result: Settlement) -> str | None:
+    if not result.unagreed:
+        return None
+    tables = ", ".join(sorted({rubber.table for rubber in result.unagreed}))
+    return (
+        f"{len(result.unagreed)} rubber(s) of {result.sitting.name} are not yet agreed "
+        f"({tables}): agree or abandon them first."
+    )
+
+
+def _close_earlier_first(earlier: Sitting, sitting: Sitting) -> str:
+    return (
+        f"{earlier.name} comes before {sitting.name} and is not closed: close {earlier.name}'s "
+        f"settlement first, so that {sitting.name}'s brings it forward."
+    )
 
 
 @transaction.atomic
@@ -757,32 +809,37 @@ def close(
     member's rounding is posted, so that his balance is in whole units.
 
     The sitting is locked first, and an agreement posting into it waits for that lock
-    (`post_rubber`), so the settlement read here is the one closed. `seen`: the figures
-    the secretary was shown; if they have changed since, nothing is closed."""
+    (`post_rubber`), so the settlement read here is the one closed. Settlements close in
+    the order of their sittings (the database keeps them so), so that each brings forward
+    every one before it. `seen`: the figures the secretary was shown; if they have
+    changed since, nothing is closed."""
     sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
     at = at or timezone.now()
-    if sitting.closed:
-        raise LedgerError(f"{sitting.name} is closed already.")
-    if sitting.end > at:
-        raise LedgerError(
-            f"{sitting.name} runs until {timezone.localtime(sitting.end):%d %b %Y %H:%M}: "
-            "close it after that."
-        )
+    refused = _not_yet_closed(sitting, at)
+    if refused is not None:
+        raise LedgerError(refused)
     result = settlement(sitting)
     if seen is not None and seen != result.seen:
         raise Stale(
             f"{sitting.name}'s settlement changed since this page was shown (a rubber agreed "
-            "or a payment recorded): nothing was closed. Here it is now; look it over and "
+            "or table money waived): nothing was closed. Here it is now; look it over and "
             "close it again."
         )
-    if result.unagreed:
-        tables = ", ".join(sorted({rubber.table for rubber in result.unagreed}))
-        raise LedgerError(
-            f"{len(result.unagreed)} rubber(s) of {sitting.name} are not yet agreed ({tables}): "
-            "agree or abandon them first."
-        )
+    refused = _unagreed(result)
+    if refused is not None:
+        raise LedgerError(refused)
     closing = Sitting.objects.filter(pk=sitting.pk, closed_at__isnull=True)
-    if not closing.update(closed_at=at, closed_by=user):
+    try:
+        with transaction.atomic():
+            changed = closing.update(closed_at=at, closed_by=user)
+    except IntegrityError:
+        # The database keeps settlements in order: a sitting before this one was opened
+        # meanwhile (PostgreSQL's exclusion constraint waited for it to commit).
+        earlier = unsettled_before(sitting)
+        raise LedgerError(
+            _close_earlier_first(earlier, sitting) if earlier else _IN_ORDER
+        ) from None
+    if not changed:
         raise LedgerError(f"{sitting.name} is closed already.")
     sitting.closed_at, sitting.closed_by = at, user
     SettlementLine.objects.bulk_create(
@@ -818,8 +875,15 @@ def close(
     return settlement(sitting)
 
 
+_IN_ORDER = (
+    "Settlements are closed in the order of their sittings, and no sitting is opened before "
+    "a closed one: nothing was changed."
+)
+
+
 def open_sitting(*, name: str, start: datetime, end: datetime, user: User) -> Sitting:
-    """A new sitting. The database refuses one that overlaps another."""
+    """A new sitting. The database refuses one that overlaps another, and one that would
+    come before a closed settlement, which has counted everything before it."""
     if end <= start:
         raise LedgerError("A sitting ends after it starts.")
     try:
@@ -827,8 +891,20 @@ def open_sitting(*, name: str, start: datetime, end: datetime, user: User) -> Si
             return Sitting.objects.create(name=name, start=start, end=end, created_by=user)
     except IntegrityError:
         overlap = Sitting.objects.filter(start__lt=end, end__gt=start).first()
-        which = overlap.name if overlap else "another sitting"
-        raise LedgerError(f"It overlaps {which}: a rubber settles in one sitting only.") from None
+        if overlap is not None:
+            raise LedgerError(
+                f"It overlaps {overlap.name}: a rubber settles in one sitting only."
+            ) from None
+        closed = Sitting.objects.filter(start__gte=end, closed_at__isnull=False)
+        after = closed.order_by("start").first()
+        if after is None:
+            raise LedgerError(_IN_ORDER) from None
+        last = closed.order_by("-start").first() or after
+        raise LedgerError(
+            f"{after.name} is closed, and this sitting would come before it: a closed "
+            "settlement has counted everything before it and is never rewritten. Open a "
+            f"sitting from {timezone.localtime(last.end):%-d %b %Y %H:%M} on."
+        ) from None
 
 
 # -- Reports -----------------------------------------------------------------------------------
@@ -840,6 +916,11 @@ class StatementRow:
     balance: Decimal  # after this posting
     stake: str  # a rubber's: "£0.50 a hundred points", "no stake: points only"; else ""
     game: str  # a rubber's game: "Bridge", "Short Whist"; else ""
+
+    @property
+    def at_stake(self) -> str:
+        """ "at £0.50 a hundred points", or "no stake: points only" """
+        return self.stake if self.stake in (NO_STAKE, "") else f"at {self.stake}"
 
 
 def statement(member: Member | None) -> list[StatementRow]:

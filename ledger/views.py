@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import services as ledger
 from ledger.forms import (
@@ -81,8 +81,9 @@ def index(request: HttpRequest) -> HttpResponse:
                 }
             ),
             "payment_form": PaymentForm(),
+            # Each payment that may be reversed, with "Reverse", which asks once more.
             "payments": [
-                (payment, None if payment.pk in reversed_ or payment.reverses_id else ReverseForm())
+                (payment, _reversal_refused(payment, payment.pk in reversed_) is None)
                 for payment in payments
             ],
             "members": [
@@ -188,6 +189,7 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
     result = ledger.settlement(get_object_or_404(Sitting, pk=pk))
     if request.GET.get("format") == "csv":
         return _csv(result)
+    sitting = result.sitting
     chosen = number(request.GET.get("transfer", ""))
     paying = (
         result.transfers[chosen] if chosen is not None and chosen < len(result.transfers) else None
@@ -201,7 +203,10 @@ def sitting(request: HttpRequest, pk: int) -> HttpResponse:
             "transfers": list(zip(result.transfers, ledger.still_owed(result), strict=True)),
             "paying": paying,
             "payment_form": PaymentForm(initial=_paying(paying)),
-            "close_form": CloseForm(seen=result.seen),
+            # Why it cannot be closed yet, if it cannot: else "Close this settlement".
+            "close_refused": None
+            if sitting.closed
+            else ledger.closing_refused(sitting, result, timezone.now()),
             "charges": [
                 (
                     charged,
@@ -242,10 +247,23 @@ def sitting_print(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def close_sitting(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """Closing a settlement fixes it for good: the page asks once more, showing what will
+    be fixed, and its form closes it."""
     _staff(request)
     sitting = get_object_or_404(Sitting, pk=pk)
+    if request.method == "GET":
+        result = ledger.settlement(sitting)
+        return render(
+            request,
+            "ledger/close.html",
+            {
+                "settlement": result,
+                "refused": ledger.closing_refused(sitting, result, timezone.now()),
+                "form": CloseForm(seen=result.seen),
+            },
+        )
     form = CloseForm(request.POST)
     here = reverse("ledger:sitting", args=[pk])
 
@@ -290,11 +308,23 @@ def _back(request: HttpRequest) -> str:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def reverse_payment(request: SignedInRequest, pk: int) -> HttpResponseBase:
-    """A payment recorded by mistake is put right by one back the other way, once."""
+    """A payment recorded by mistake is put right by one back the other way, once: the
+    page asks once more, and its form records the reversal."""
     _staff(request)
-    original = get_object_or_404(Payment, pk=pk)
+    original = get_object_or_404(Payment.objects.select_related("payer", "payee"), pk=pk)
+    if request.method == "GET":
+        reversed_ = Payment.objects.filter(reverses=original).exists()
+        return render(
+            request,
+            "ledger/reverse.html",
+            {
+                "payment": original,
+                "refused": _reversal_refused(original, reversed_),
+                "form": ReverseForm(),
+            },
+        )
     form = ReverseForm(request.POST)
 
     def write() -> Answer:
@@ -302,6 +332,15 @@ def reverse_payment(request: SignedInRequest, pk: int) -> HttpResponseBase:
         return Answer(reverse("ledger:index"), f"Reversed: {original}.")
 
     return carry_out(request, form, what="reversal", write=write, back=reverse("ledger:index"))
+
+
+def _reversal_refused(payment: Payment, reversed_: bool) -> str | None:
+    """Why a payment is not offered for reversal, if it is not."""
+    if reversed_:
+        return "That payment has been reversed already."
+    if payment.reverses_id is not None:
+        return "This payment reverses an earlier one: record a new payment instead."
+    return None
 
 
 @login_required

@@ -110,7 +110,8 @@ print(p.pk)
             )
         )
         phones = [secretary(server, made) for _ in range(4)]
-        page = phones[0].get("/ledger/").text
+        # "Reverse" asks once more: the form is on the page it leads to.
+        page = phones[0].get(f"/ledger/payments/{paid}/reverse/").text
         form = Forms(page).form(f"/ledger/payments/{paid}/reverse/")
         assert form is not None
         # Two taps of the same button, and two of the staff each with a page of his own.

@@ -49,12 +49,20 @@ from scorer.engine.called import Called, Offer, Penalty, Record, Revoke
 from scorer.engine.calls import ACES_EASY, CALLED, EASY, Call, calls_on_offer, chicane_refused
 from scorer.engine.cutting import cut_for_the_dummy
 from scorer.engine.errors import RubberError
+from scorer.engine.formats import (
+    FORMATS,
+    FileFormat,
+    WorkedOut,
+    loads_and_work_out,
+    read_and_work_out,
+)
 from scorer.engine.layout import Column, Item
 from scorer.engine.model import (
     NONE,
     PRINTED_LAWS,
     SIDES,
     Deal,
+    DealAsCards,
     Holding,
     Maker,
     Pair,
@@ -104,6 +112,7 @@ __all__ = [
     "BRIDGE",
     "CALLED",
     "EASY",
+    "FORMATS",
     "GAMES",
     "NONE",
     "PENALTY_CHOICES",
@@ -117,8 +126,10 @@ __all__ = [
     "CardGame",
     "Column",
     "Deal",
+    "DealAsCards",
     "DummyDeclaration",
     "Entry",
+    "FileFormat",
     "Game",
     "GameValue",
     "Holding",
@@ -157,6 +168,7 @@ __all__ = [
     "WhistSheet",
     "WhistTotals",
     "Window",
+    "WorkedOut",
     "adversaries_of",
     "calls_on_offer",
     "check_declaration",
@@ -175,6 +187,7 @@ __all__ = [
     "kind_of_change",
     "law",
     "loads",
+    "loads_and_work_out",
     "loads_any",
     "loads_whist",
     "may_double",
@@ -184,6 +197,7 @@ __all__ = [
     "outcome",
     "partner_of",
     "points_of",
+    "read_and_work_out",
     "read_any",
     "read_rubber",
     "read_whist_rubber",

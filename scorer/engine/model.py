@@ -3,6 +3,9 @@
 Three-handed Bridge keeps all of Bridge's rules and adds one: whether the unit is the
 rubber or the game (`ThreeHandedRules`).
 
+A deal recorded as its cards keeps them (`DealAsCards`, §9 of the specification): its
+`play` is then what was worked out from them (`scorer.engine.cards`).
+
 These are plain values. Whether a deal is allowed, and what it scores, is the sheet's
 business (`scorer.engine.bridge.sheet`), because both depend on the deals before it.
 """
@@ -12,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the cards are read into a deal; a deal needs only their type
+    from scorer.engine.cards.worked import ByCards
 
 
 class Side(StrEnum):
@@ -169,3 +176,13 @@ class Deal:
     def declarer(self) -> Side:
         """The side that made the trump: always the dealer's (Law 45)."""
         return self.dealer
+
+
+@dataclass(frozen=True, slots=True)
+class DealAsCards(Deal):
+    """A deal recorded as the cards themselves (§9): `cards` is what its hands, and its
+    play if known, were read into (`scorer.engine.cards.ByCards`), and its `play` was
+    worked out from them. A subclass, not a field of every deal, so that a deal recorded
+    by its counts costs nothing more to make."""
+
+    cards: ByCards = field(kw_only=True)

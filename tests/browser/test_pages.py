@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -144,7 +145,10 @@ def test_the_secretary_keeps_the_ledger_by_what_he_sees(phone, club):
     assert Payment.objects.count() == 1
 
     page.get_by_role("link", name="← The ledger").click()
-    page.get_by_role("button", name="Reverse").click()
+    page.get_by_role("link", name="Reverse").click()
+    expect(page.get_by_role("heading", name="Reverse this payment?")).to_be_visible()
+    assert Payment.objects.count() == 1, "asked once more, nothing reversed yet"
+    page.get_by_role("button", name="Reverse it").click()
     expect(page.get_by_text("Reversed:")).to_be_visible()
     assert Payment.objects.count() == 2
 
@@ -153,6 +157,69 @@ def test_the_secretary_keeps_the_ledger_by_what_he_sees(phone, club):
     page.get_by_role("link", name="The club's table").click()
     page.get_by_role("button", name="Show").click()
     expect(page.get_by_role("heading", name="The club's table")).to_be_visible()
+
+
+def test_the_secretary_closes_a_settlement_and_reverses_a_payment_asked_once_more(phone, club):
+    """Without JavaScript, as any phone: "Close this settlement" and "Reverse" each lead to
+    a page that shows what will be done and asks once more; "Not now" and "Keep it" leave
+    everything as it was."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ledger import services as ledger
+    from tests.support.ledger import WON_BY_WE, agreed, set_stake
+
+    secretary = get_user_model().objects.get(username="secretary")
+    now = timezone.now()
+    set_stake("0.50", secretary, at=now - timedelta(days=1))
+    agreed(club, secretary, WON_BY_WE, started=now - timedelta(hours=2))
+    sitting = ledger.open_sitting(
+        name="Last night", start=now - timedelta(hours=3), end=now, user=secretary
+    )
+    ledger.record_payment(
+        payer=club[1], payee=club[0], amount=Decimal("5"), method="cash", note="", user=secretary
+    )
+    # Each page that asks, read by axe-core (which needs JavaScript) on a phone of its own.
+    looking = phone()
+    sign_in_from_the_home_page(looking, "secretary")
+    for address, name in [
+        (f"/ledger/payments/{Payment.objects.get().pk}/reverse/", "reverse-a-payment"),
+        (f"/ledger/sittings/{sitting.pk}/close/", "close-a-settlement"),
+    ]:
+        looking.goto(address)
+        screenshot(looking, name)
+        assert serious_violations(looking) == [], name
+
+    page = phone(javascript=False)
+    sign_in_from_the_home_page(page, "secretary")
+    page.get_by_role("link", name="Ledger").click()
+
+    page.get_by_role("link", name="Reverse").click()
+    expect(page.get_by_role("heading", name="Reverse this payment?")).to_be_visible()
+    expect(page.get_by_text("Miss Fenwick paid Mrs. Carr £5.00")).to_be_visible()
+    page.get_by_role("link", name="Keep it").click()
+    expect(page.get_by_role("heading", name="The ledger")).to_be_visible()
+    assert Payment.objects.count() == 1
+    page.get_by_role("link", name="Reverse").click()
+    page.get_by_role("button", name="Reverse it").click()
+    expect(page.get_by_text("Reversed: Miss Fenwick paid Mrs. Carr £5.00.")).to_be_visible()
+    assert Payment.objects.filter(reverses__isnull=False).count() == 1
+
+    page.get_by_role("link", name="Last night").click()
+    page.get_by_role("link", name="Close this settlement").click()
+    expect(page.get_by_role("heading", name="Close Last night?")).to_be_visible()
+    expect(page.get_by_text("Miss Fenwick pays Mrs. Carr £1.42")).to_be_visible()
+    page.get_by_role("link", name="Not now").click()
+    expect(page.get_by_role("heading", name="Last night")).to_be_visible()
+    sitting.refresh_from_db()
+    assert not sitting.closed
+    page.get_by_role("link", name="Close this settlement").click()
+    page.get_by_role("button", name="Close it for good").click()
+    expect(page.get_by_text("Closed: this settlement is now fixed for good.")).to_be_visible()
+    expect(page.get_by_role("link", name="Close this settlement")).to_have_count(0)
+    sitting.refresh_from_db()
+    assert sitting.closed
 
 
 def test_a_member_sees_his_account_changes_his_password_and_signs_out(phone, club):

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ledger import services as ledger
-from ledger.models import Payment, Sitting, Stake
+from ledger.models import Payment, Posting, Sitting, Stake
 from tests.support.html import Forms
 from tests.support.ledger import WON_BY_WE, agreed, set_stake
 
@@ -51,7 +51,7 @@ def test_a_payment_is_reversed_once_even_by_two_forms(secretary, players, stake,
         payer=players[1], payee=players[0], amount=Decimal("1"), method="cash", note="", user=staff
     )
     action = reverse("ledger:reverse", args=[payment.pk])
-    one, other = form_on(secretary, DESK, action), form_on(secretary, DESK, action)
+    one, other = form_on(secretary, action, action), form_on(secretary, action, action)
     assert one["key"] != other["key"], "each page gives its form a key of its own"
     secretary.post(action, one, follow=True)
     refused = secretary.post(action, other, follow=True)
@@ -130,26 +130,28 @@ def test_closing_a_settlement_that_changed_since_it_was_shown_is_refused(
     secretary, players, staff, stake
 ):
     now = timezone.now()
+    ledger.set_table_charge(
+        basis="rubber",
+        amount=Decimal("0.25"),
+        hundreds=None,
+        user=staff,
+        seen="none",
+        at=now - timedelta(days=2),
+    )
     sitting = ledger.open_sitting(
         name="Last night", start=now - timedelta(days=1), end=now, user=staff
     )
-    agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=2))
-    here = reverse("ledger:sitting", args=[sitting.pk])
-    shown = form_on(secretary, here, reverse("ledger:close", args=[sitting.pk]))
-    ledger.record_payment(  # a payment recorded after the page was shown
-        payer=players[1],
-        payee=players[0],
-        amount=Decimal("0.10"),
-        method="cash",
-        note="",
-        user=staff,
-    )
-    refused = secretary.post(reverse("ledger:close", args=[sitting.pk]), shown, follow=True)
+    rubber = agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=2))
+    asked = reverse("ledger:close", args=[sitting.pk])
+    shown = form_on(secretary, asked, asked)
+    charge = Posting.objects.get(kind=Posting.TABLE, rubber=rubber, member=players[0])
+    ledger.waive(charge=charge, reason="the host", user=staff)  # after the page was shown
+    refused = secretary.post(asked, shown, follow=True)
     sitting.refresh_from_db()
     assert not sitting.closed
     [said] = messages_of(refused)
     assert "settlement changed since this page was shown" in said
-    fresh = form_on(secretary, here, reverse("ledger:close", args=[sitting.pk]))
+    fresh = form_on(secretary, asked, asked)
     secretary.post(reverse("ledger:close", args=[sitting.pk]), fresh)
     sitting.refresh_from_db()
     assert sitting.closed

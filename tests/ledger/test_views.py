@@ -16,7 +16,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from ledger.models import Payment, Posting, Sitting, Stake
-from tests.support.html import Forms, submit
+from tests.support.html import Forms, Links, follow, submit
 from tests.support.ledger import WON_BY_WE, agreed
 
 DESK = reverse("ledger:index")
@@ -117,7 +117,8 @@ def test_the_settlement_downloads_as_csv_and_prints_as_pdf(secretary, evening):
 
 def test_the_secretary_closes_a_settlement_and_it_stays_closed(secretary, evening):
     here = reverse("ledger:sitting", args=[evening.pk])
-    response = submit(secretary, here, reverse("ledger:close", args=[evening.pk]))
+    asked = follow(secretary, here, "Close this settlement")
+    response = submit(secretary, asked, reverse("ledger:close", args=[evening.pk]))
     assert response.status_code == 302
     evening.refresh_from_db()
     assert evening.closed
@@ -141,11 +142,12 @@ def test_the_secretary_records_and_reverses_a_payment(secretary, players, stake)
     payment = Payment.objects.get()
     assert payment.amount == Decimal("2.50")
     reverse_it = reverse("ledger:reverse", args=[payment.pk])
-    page = secretary.get(DESK).content.decode()
-    first = Forms(page).form(reverse_it)
+    asked = follow(secretary, DESK, "Reverse")
+    assert asked == reverse_it
+    first = Forms(secretary.get(asked).content.decode()).form(reverse_it)
     secretary.post(reverse_it, first["values"])
     assert sum(p.amount for p in fenwick.postings.all()) == 0
-    assert reverse_it not in secretary.get(DESK).content.decode(), "no second Reverse button"
+    assert reverse_it not in secretary.get(DESK).content.decode(), "no second Reverse link"
     again = secretary.post(reverse_it, {"key": uuid.uuid4()}, follow=True)
     assert "reversed already" in again.content.decode()
 
@@ -220,7 +222,9 @@ def test_the_club_table_names_a_date_it_cannot_read(client, players):
         ("ledger:pay", "post", []),
         ("ledger:sitting", "get", ["sitting"]),
         ("ledger:sitting_print", "get", ["sitting"]),
+        ("ledger:close", "get", ["sitting"]),
         ("ledger:close", "post", ["sitting"]),
+        ("ledger:reverse", "get", ["payment"]),
         ("ledger:reverse", "post", ["payment"]),
     ],
 )
@@ -379,3 +383,239 @@ def test_money_reads_as_people_write_it(secretary, players, staff, stake):
     assert "lost −" not in page
     assert "-1.42" not in page
     assert "GBP" not in page
+
+
+# -- Closing and reversing ask once more ------------------------------------------------------
+
+
+def test_closing_a_settlement_asks_once_more_showing_what_it_fixes(secretary, evening):
+    here = reverse("ledger:sitting", args=[evening.pk])
+    close = reverse("ledger:close", args=[evening.pk])
+    assert Forms(secretary.get(here).content.decode()).form(close) is None, (
+        "the settlement's page does not close it at a tap"
+    )
+    asked = follow(secretary, here, "Close this settlement")
+    page = secretary.get(asked).content.decode()
+    evening.refresh_from_db()
+    assert not evening.closed, "asking closes nothing"
+    assert "<h1>Close Last night?</h1>" in page
+    assert "It cannot be undone." in page
+    assert "Miss Fenwick pays Mrs. Carr £1.42" in page
+    assert "Miss Fenwick</strong>: due <strong>−£1.42</strong>" in page
+    assert '<button type="submit" class="primary">Close it for good</button>' in page
+    assert Links(page).to("Not now") == [here]
+    response = submit(secretary, asked, close, follow=True)
+    evening.refresh_from_db()
+    assert evening.closed
+    assert "Closed: this settlement is now fixed for good." in response.content.decode()
+
+
+def test_a_settlement_not_yet_to_be_closed_says_why_and_is_not_offered(
+    secretary, players, staff, stake
+):
+    now = timezone.now()
+    tonight = Sitting.objects.create(
+        name="Tonight",
+        start=now - timedelta(hours=1),
+        end=now + timedelta(hours=5),
+        created_by=staff,
+    )
+    here = reverse("ledger:sitting", args=[tonight.pk])
+    page = secretary.get(here).content.decode()
+    assert Links(page).to("Close this settlement") == []
+    assert "Not yet to be closed: Tonight runs until" in page
+    asked = secretary.get(reverse("ledger:close", args=[tonight.pk])).content.decode()
+    assert "Tonight runs until" in asked
+    assert Forms(asked).form(reverse("ledger:close", args=[tonight.pk])) is None
+
+
+def test_reversing_a_payment_asks_once_more(secretary, players, staff, stake):
+    from ledger import services
+
+    carr, fenwick = players[0], players[1]
+    payment = services.record_payment(
+        payer=fenwick, payee=carr, amount=Decimal("2.50"), method="cash", note="", user=staff
+    )
+    assert (
+        Forms(secretary.get(DESK).content.decode()).form(
+            reverse("ledger:reverse", args=[payment.pk])
+        )
+        is None
+    ), "the desk does not reverse a payment at a tap"
+    asked = follow(secretary, DESK, "Reverse")
+    page = secretary.get(asked).content.decode()
+    assert Payment.objects.count() == 1, "asking reverses nothing"
+    assert "<h1>Reverse this payment?</h1>" in page
+    assert "Miss Fenwick paid Mrs. Carr £2.50</strong> (cash)" in page
+    assert Links(page).to("Keep it") == [DESK]
+    response = submit(secretary, asked, asked, follow=True)
+    assert "Reversed: Miss Fenwick paid Mrs. Carr £2.50." in response.content.decode()
+    assert Payment.objects.filter(reverses=payment).count() == 1
+    again = secretary.get(asked).content.decode()
+    assert "That payment has been reversed already." in again
+    assert Forms(again).form(asked) is None
+
+
+def test_a_settlement_with_no_stake_in_force_still_says_its_currency(secretary, players, staff):
+    """A sitting before the club's first stake: its amounts (here a payment then) are in
+    the club's currency all the same, never bare numbers."""
+    from ledger import services
+    from tests.support.ledger import set_stake
+
+    carr, fenwick = players[0], players[1]
+    now = timezone.now()
+    services.record_payment(
+        payer=carr,
+        payee=fenwick,
+        amount=Decimal("1.60"),
+        method="cash",
+        note="",
+        user=staff,
+        at=now - timedelta(hours=25),
+    )
+    set_stake("0.50", staff, at=now - timedelta(hours=1))
+    sitting = Sitting.objects.create(
+        name="Before the stake",
+        start=now - timedelta(hours=30),
+        end=now - timedelta(hours=20),
+        created_by=staff,
+    )
+    here = reverse("ledger:sitting", args=[sitting.pk])
+    page = secretary.get(here).content.decode()
+    assert "Miss Fenwick pays Mrs. Carr £1.60" in page
+    assert "due <strong>+£1.60</strong>" in page
+    assert "to whole £0.01" in page
+    asked = secretary.get(reverse("ledger:close", args=[sitting.pk])).content.decode()
+    assert "Miss Fenwick pays Mrs. Carr £1.60" in asked
+    pdf = secretary.get(reverse("ledger:sitting_print", args=[sitting.pk]))
+    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Miss Fenwick pays Mrs. Carr £1.60" in text
+    rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
+    assert rows[1][8] == "Due (GBP)"
+
+
+def test_short_whist_with_no_stake_says_so_in_words_wherever_it_is_shown(secretary, players, staff):
+    """Only Bridge's stake set, Whist's left at nothing: a Whist rubber is played for no
+    stake, and every page and file says so as it says it of a rubber with none, never
+    "£0.00 a point"."""
+    from scorer import engine
+    from scorer.rubbers import reads, writes
+    from tests.support.games import whist
+    from tests.support.ledger import set_stake
+
+    now = timezone.now()
+    set_stake("0.50", staff, at=now - timedelta(days=1))
+    rubber = writes.start_rubber(
+        table="Table 2", members=players, first_dealer=0, user=staff, game=engine.WHIST
+    )
+    deals = [whist((13, 0), (4, 0)), whist((13, 0), (4, 0), dealer="they")]
+    writes.replay(rubber=rubber, deals=deals, user=staff)
+    rubber.refresh_from_db()
+    writes.agree(
+        state=reads.rubber_state(rubber),
+        user=staff,
+        key=uuid.uuid4(),
+        revision=rubber.revision,
+        side=None,
+    )
+    sitting = Sitting.objects.create(
+        name="Whist night", start=now - timedelta(hours=1), end=timezone.now(), created_by=staff
+    )
+    zero = "£0.00 a point"
+    page = secretary.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    assert "No stake was in force when it started: it posts its points and no money." in page
+    assert "Played for" not in page
+    here = reverse("ledger:sitting", args=[sitting.pk])
+    page = secretary.get(here).content.decode()
+    assert '<span class="stake">No stake: points only</span>' in page
+    assert zero not in page
+    rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
+    assert next(row for row in rows if row[:1] == ["Table 2"])[4] == "no stake: points only"
+    pdf = secretary.get(reverse("ledger:sitting_print", args=[sitting.pk]))
+    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Carr & Dane gained 8 No stake: points only" in text
+    assert zero not in text
+    statement = secretary.get(reverse("ledger:member", args=[players[0].pk])).content.decode()
+    assert '<span class="stake">no stake: points only</span>' in statement
+    assert zero not in statement
+    desk = secretary.get(DESK).content.decode()
+    assert "Short Whist, no stake: points only." in desk
+
+
+def test_a_sitting_opened_for_yesterday_shows_nothing_paid_today(secretary, players, stake):
+    """The issue's case through the pages: payments recorded today, then "Open a sitting"
+    for yesterday, with no rubber in it. Its page, PDF and closing show nobody owing
+    anybody, not today's payments reversed."""
+    carr, fenwick, dane = players[:3]
+    paid = [("house", fenwick, "1.60"), (dane, fenwick, "1.00"), (carr, "house", "0.25")]
+    for payer, payee, amount in paid:
+        submit(
+            secretary,
+            DESK,
+            reverse("ledger:pay"),
+            {
+                "payer": payer if payer == "house" else payer.pk,
+                "payee": payee if payee == "house" else payee.pk,
+                "amount": amount,
+                "method": "cash",
+            },
+        )
+    assert Payment.objects.count() == 3
+    day = timezone.localtime() - timedelta(days=1)
+    response = submit(
+        secretary,
+        DESK,
+        reverse("ledger:open"),
+        {
+            "name": "Yesterday",
+            "start": day.replace(hour=0, minute=0).strftime("%Y-%m-%dT%H:%M"),
+            "end": day.replace(hour=23, minute=0).strftime("%Y-%m-%dT%H:%M"),
+        },
+    )
+    here = response.url
+    page = secretary.get(here).content.decode()
+    assert "Nobody owes anybody." in page
+    assert "pays Miss Fenwick" not in page
+    sitting = Sitting.objects.get()
+    pdf = secretary.get(reverse("ledger:sitting_print", args=[sitting.pk]))
+    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
+    assert "Nobody owes anybody." in text
+    asked = follow(secretary, here, "Close this settlement")
+    assert "Nobody owes anybody." in secretary.get(asked).content.decode()
+    submit(secretary, asked, asked)
+    sitting.refresh_from_db()
+    assert sitting.closed
+    assert not sitting.transfers.exists()
+    assert not sitting.lines.exists()
+
+
+def test_a_sitting_before_a_closed_settlement_is_refused_in_words(secretary, staff, stake):
+    now = timezone.now()
+    closed = Sitting.objects.create(
+        name="Last night",
+        start=now - timedelta(hours=9),
+        end=now - timedelta(hours=3),
+        created_by=staff,
+    )
+    from ledger import services
+
+    services.close(closed, staff)
+    week_ago = timezone.localtime() - timedelta(days=7)
+    response = submit(
+        secretary,
+        DESK,
+        reverse("ledger:open"),
+        {
+            "name": "Last week",
+            "start": week_ago.strftime("%Y-%m-%dT%H:%M"),
+            "end": (week_ago + timedelta(hours=5)).strftime("%Y-%m-%dT%H:%M"),
+        },
+        follow=True,
+    )
+    said = [str(message) for message in response.context["messages"]]
+    assert len(said) == 1
+    assert said[0].startswith(
+        "Last night is closed, and this sitting would come before it: a closed settlement "
+        "has counted everything before it and is never rewritten. Open a sitting from "
+    )
+    assert Sitting.objects.count() == 1

@@ -39,8 +39,9 @@ from hypothesis import strategies as st
 from ledger import services as ledger
 from ledger.models import Payment, Posting, Sitting, Stake
 from scorer import engine
-from scorer.models import Club, Correction, Deal, Rubber, Submission
+from scorer.models import Club, Correction, Deal, Rubber
 from scorer.plumbing import printer as printing
+from scorer.plumbing.keys import Submission
 from scorer.rubbers import reads, writes
 from scorer.rubbers.forms.deals import honour_choices
 from scorer.rubbers.live import LIVE_SALT

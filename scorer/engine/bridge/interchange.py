@@ -4,6 +4,12 @@ Bridge for three players is written in the same formats: its rules say "game":
 "three-handed" and the unit, and its players are the dummy's holder and the two others.
 Reading checks the shape of every field and names the deal and the field when one is wrong;
 whether the deals are allowed by the laws is checked when the sheet is worked out.
+
+A deal may be given as its cards (§9): its `hands`, and its `play` if known. It is read
+here, the one place, by `scorer.engine.cards.read_cards`, which works out the honours,
+chicane (and with a play the tricks and revokes) and checks whatever counts the deal gives
+as well; the deal keeps its cards (a `DealAsCards`), the sheet writes what was worked out
+on that deal (`worked_out`), and a rubber written back keeps its hands and play.
 """
 
 from __future__ import annotations
@@ -14,11 +20,13 @@ from typing import Any
 
 from scorer.engine.bridge.laws import BridgeLaws
 from scorer.engine.bridge.sheet import ScoredDeal, Sheet, work_out
+from scorer.engine.cards import CARD_FIELDS, ByCards, read_cards
 from scorer.engine.errors import RubberError
 from scorer.engine.model import (
     NONE,
     SIDES,
     Deal,
+    DealAsCards,
     Holding,
     Maker,
     Pair,
@@ -158,8 +166,10 @@ def read_deal(data: object) -> Deal:
     played = data.get("played", True)
     if played is not True and played is not False:
         raise RubberError(f"played must be true or false (got {show(played)})", field="played")
-    if not (_PLAYED if played else _NOT_PLAYED).issuperset(data):
+    as_cards = False  # given by its counts, unless it has fields beyond them
+    if not (_COUNTED if played else _NOT_PLAYED).issuperset(data):
         _refuse_unknown_field(data, played=played)
+        as_cards = True  # `hands` or `play`, the only other fields a played deal may have
     dealer = choice(data, "dealer", _DEALERS)
     maker = choice(data, "maker", _MAKERS)
     trump = choice(data, "trump", _TRUMPS)
@@ -171,18 +181,21 @@ def read_deal(data: object) -> Deal:
             f"doubles: {doubles} is more than this scorer reads (at most {MOST_DOUBLES_READ})",
             field="doubles",
         )
-    play = None
-    if played:
-        play = Play(
-            counts(data, "tricks"),
-            _holdings(data),
-            counts(data, "chicane", optional=True),
-            counts(data, "revokes", optional=True),
-        )
+    if not played:
+        return Deal(dealer, trump, maker, doubles)
+    if as_cards:
+        return _deal_as_cards(data, dealer, trump, maker, doubles)
+    play = Play(
+        counts(data, "tricks"),
+        _holdings(data),
+        counts(data, "chicane", optional=True),
+        counts(data, "revokes", optional=True),
+    )
     return Deal(dealer, trump, maker, doubles, play)
 
 
-_PLAYED = frozenset(_DECLARATION_FIELDS + _PLAY_FIELDS)
+_COUNTED = frozenset(_DECLARATION_FIELDS + _PLAY_FIELDS)
+_PLAYED = _COUNTED | frozenset(CARD_FIELDS)
 _NOT_PLAYED = frozenset(_DECLARATION_FIELDS)
 _DEALERS = {side.value: side for side in Side}
 _MAKERS = {maker.value: maker for maker in Maker}
@@ -191,10 +204,23 @@ _TRUMPS = {trump.value: trump for trump in Trump}
 
 def _refuse_unknown_field(data: dict[str, object], *, played: bool) -> None:
     for field in data:
-        if field in _PLAY_FIELDS and not played:
-            raise RubberError(f"{field}: a deal that was not played has no {field}", field=field)
         if field not in _PLAYED:
             raise RubberError(f"unknown field {field!r}", field=field)
+        if not played and field not in _NOT_PLAYED:
+            raise RubberError(f"{field}: a deal that was not played has no {field}", field=field)
+
+
+def _deal_as_cards(
+    data: dict[str, object], dealer: Side, trump: Trump, maker: Maker, doubles: int
+) -> DealAsCards:
+    """A deal given by its hands (and play), read by the one reader of the cards."""
+    if "hands" not in data:
+        raise RubberError(
+            "play: a deal given by its play gives the hands it was played from (hands)",
+            field="play",
+        )
+    by_cards = read_cards(data, dealer=dealer, trump=trump)
+    return DealAsCards(dealer, trump, maker, doubles, by_cards.play, cards=by_cards)
 
 
 def _holdings(data: dict[str, object]) -> Pair[Holding]:
@@ -254,6 +280,8 @@ def deal_json(deal: Deal) -> dict[str, Any]:
     if deal.play is None:
         data["played"] = False
         return data
+    if isinstance(deal, DealAsCards):
+        return data | cards_json(deal.cards)
     play = deal.play
     data["tricks"] = {"we": play.tricks.we, "they": play.tricks.they}
     data["honours"] = {"we": list(play.honours.we), "they": list(play.honours.they)}
@@ -264,9 +292,27 @@ def deal_json(deal: Deal) -> dict[str, Any]:
     return data
 
 
+def cards_json(by_cards: ByCards) -> dict[str, Any]:
+    """A deal's cards as elwell-rubber/1 gives them, with only the counts the cards cannot
+    give: the hands; the play, or without it the tricks; the revokes where they are not
+    the play's (fewer claimed), or without a play where there were any."""
+    data: dict[str, Any] = {"hands": by_cards.hands.json()}
+    play = by_cards.play
+    card_play = by_cards.card_play
+    if card_play is None:
+        data["tricks"] = {"we": play.tricks.we, "they": play.tricks.they}
+        shown = NONE
+    else:
+        data["play"] = [[str(card) for card in trick.cards] for trick in card_play.tricks]
+        shown = card_play.revokes_by(by_cards.dealer)
+    if play.revokes != shown:
+        data["revokes"] = {"we": play.revokes.we, "they": play.revokes.they}
+    return data
+
+
 def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
     we, they = scored.entries.we, scored.entries.they
-    return {
+    data: dict[str, Any] = {
         "number": scored.number,
         "game": scored.game,
         "we": {"tricks": we.tricks, "honours": we.honours},
@@ -276,6 +322,9 @@ def _scored_deal_json(scored: ScoredDeal) -> dict[str, Any]:
             "they": [item.text for item in they.items],
         },
     }
+    if isinstance(scored.deal, DealAsCards):  # what its cards gave (§9)
+        data["worked_out"] = scored.deal.cards.worked_out
+    return data
 
 
 def sheet_json(sheet: Sheet, players: Pair[tuple[str, str]] | None = None) -> dict[str, Any]:

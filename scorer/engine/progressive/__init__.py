@@ -4,7 +4,8 @@ on to the next table, and an individual score for every player.
 
 Pure and typed, as the rest of the engine: `model` holds the evening as recorded,
 `evening` works it out (each deal for points by `scorer.engine.bridge.points`), `interchange`
-reads elwell-progressive/1 and writes elwell-progressive-result/1.
+reads elwell-progressive/1 and writes elwell-progressive-result/1, `text` lays the result
+out for a terminal.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from scorer.engine.progressive.model import (
     Round,
     Table,
 )
+from scorer.engine.progressive.text import evening_text
 
 __all__ = [
     "DEALS_A_ROUND",
@@ -54,6 +56,7 @@ __all__ = [
     "Table",
     "TableScore",
     "evening_json",
+    "evening_text",
     "loads_progressive",
     "progressive_result_json",
     "read_evening_deal",

@@ -2,7 +2,8 @@
 elwell-progressive-result/1 (§10 of the specification).
 
 Reading checks the shape of every field and names the round, the table and the deal when
-one is wrong; each deal is read as elwell-rubber/1 reads one (`interchange.read_deal`).
+one is wrong; each deal is read as elwell-rubber/1 reads one (`interchange.read_deal`),
+by its counts or as its cards (§9: its hands, and its play if known).
 Whether the evening is allowed (whole tables, everyone where the moves sent him, each
 deal by the laws, each tie with its cut) is checked when it is worked out.
 
@@ -68,8 +69,9 @@ def read_progressive(data: object) -> Evening:
 
 
 def read_evening_deal(data: object) -> Deal:
-    """One deal at a table, as elwell-rubber/1 writes a deal ("dealer": "we" or "they");
-    the one place an evening's deal is read. The error does not yet know where it lies."""
+    """One deal at a table, as elwell-rubber/1 writes a deal ("dealer": "we" or "they"),
+    by its counts or as its cards (§9); the one place an evening's deal is read. The error
+    does not yet know where it lies."""
     return read_deal(data)
 
 

@@ -1,13 +1,16 @@
-"""`manage.py score FILE...`: work out the sheet of each rubber, of any of the club's games.
+"""`manage.py score FILE...`: work out each file the rules engine reads, whatever its format.
 
 A rubber of Bridge or of Three-handed Bridge is elwell-rubber/1 (the latter's rules say
 "game": "three-handed"), and its sheet elwell-sheet/1; a rubber of Short Whist is
-whist-rubber/1, and its sheet whist-sheet/1. Each rubber's game is found from its JSON.
+whist-rubber/1, and its sheet whist-sheet/1; a Progressive evening is elwell-progressive/1,
+and its result elwell-progressive-result/1. Each file is read by the reader its `format`
+names (`scorer.engine.formats`): the command knows no format itself.
 
-By default each FILE holds one rubber and each sheet is printed as JSON; if any rubber is
-refused, the errors go to standard error and no sheet is printed. --jsonl reads one rubber
-per line and prints one line per rubber, a sheet or {"error": ...}, going on past refusals.
---text lays each sheet out as its game's players keep it: Bridge's as on Elwell's specimen.
+By default each FILE holds one rubber or evening and each result is printed as JSON; if
+any file is refused, the errors go to standard error and nothing is printed. --jsonl reads
+one per line and prints one line each, a result or {"error": ...}, going on past refusals.
+--text lays each result out as its players keep it: Bridge's sheet as on Elwell's
+specimen, an evening's standings and tables.
 """
 
 from __future__ import annotations
@@ -20,27 +23,29 @@ from typing import Any, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorer.engine import RubberError, loads_any
+from scorer.engine import RubberError, loads_and_work_out
 
 
 class Command(BaseCommand):
     help = (
-        "Work out the score sheet of each rubber in elwell-rubber/1 or whist-rubber/1 JSON "
-        "(FILE - is standard input)."
+        "Work out each rubber's sheet (elwell-rubber/1, whist-rubber/1) or Progressive "
+        "evening's result (elwell-progressive/1) (FILE - is standard input)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("files", nargs="+", metavar="FILE", help="a rubber, or - for stdin")
+        parser.add_argument(
+            "files", nargs="+", metavar="FILE", help="a rubber or an evening, or - for stdin"
+        )
         output = parser.add_mutually_exclusive_group()
         output.add_argument(
             "--jsonl",
             action="store_true",
-            help="one rubber per input line, one sheet (or error) per output line",
+            help="one rubber or evening per input line, one result (or error) per output line",
         )
         output.add_argument(
             "--text",
             action="store_true",
-            help="lay each sheet out as its game's players keep it (Bridge: Elwell's specimen)",
+            help="lay each result out as its players keep it (Bridge: Elwell's specimen)",
         )
 
     def handle(self, *args: Any, files: list[str], jsonl: bool, text: bool, **options: Any) -> None:
@@ -53,16 +58,12 @@ class Command(BaseCommand):
         outputs, errors = [], []
         for name in files:
             try:
-                game, rubber = loads_any(_read(name))
-                sheet = rubber.sheet()
+                worked = loads_and_work_out(_read(name))
             except RubberError as error:
                 hint = " (one rubber per line? use --jsonl)" if "Extra data" in str(error) else ""
                 errors.append(f"{_display(name)}: {error}{hint}")
                 continue
-            if text:
-                outputs.append(game.words.sheet_text(sheet, rubber.players))
-            else:
-                outputs.append(json.dumps(game.format.sheet_json(sheet, rubber.players), indent=2))
+            outputs.append(worked.text() if text else json.dumps(worked.json(), indent=2))
         if errors:
             raise CommandError("\n".join(errors))
         self.stdout.write("\n".join(outputs), ending="" if text else "\n")
@@ -71,15 +72,14 @@ class Command(BaseCommand):
         refused = scored = 0
         for line in _lines(files):
             try:
-                game, rubber = loads_any(line)
-                result = game.format.sheet_json(rubber.sheet(), rubber.players)
+                result = loads_and_work_out(line).json()
                 scored += 1
             except RubberError as error:
                 result = {"error": str(error)}
                 refused += 1
             self.stdout.write(json.dumps(result, separators=(",", ":")))
         if refused:
-            raise CommandError(f"{refused} of {refused + scored} rubbers refused")
+            raise CommandError(f"{refused} of {refused + scored} lines refused")
 
 
 def _read(name: str) -> str:

@@ -4,9 +4,13 @@ gives it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from scorer.engine.progressive import (
     DEALS_A_ROUND,
+    EveningError,
     ProgressiveRules,
     evening_json,
     loads_progressive,
@@ -131,3 +135,43 @@ def test_the_next_seating_is_null_while_a_round_is_being_played():
     result = progressive_result_json(work_out_evening(read_progressive(going), in_progress=True))
     assert result["next"] is None
     assert result["rounds"][0]["tables"][1] == {"table": 2, "we": 0, "they": 0, "moves": None}
+
+
+# Elwell's Illustrative Hand No. 6 (`tests/data/elwell-illustrative-hands.json`, deal 1) as
+# the deal at table 1: Z makes it hearts with A K Q J, B holds the ten; a grand slam.
+ELWELL_HAND_6 = json.loads(
+    (Path(__file__).parents[2] / "data" / "elwell-illustrative-hands.json").read_text()
+)["deals"][0]
+
+
+def with_table_1_deal(deal):
+    evening = json.loads(json.dumps(EVENING))
+    evening["rounds"][0]["tables"][0]["deals"] = [deal]
+    return evening
+
+
+def test_a_deal_may_be_given_by_its_cards_and_scores_as_by_its_counts():
+    """§10: a deal "may carry" §9's hands and play."""
+    counted = {key: ELWELL_HAND_6[key] for key in ("dealer", "maker", "trump", "doubles")}
+    counted |= {"tricks": {"we": 13, "they": 0}, "honours": {"we": [4, 0], "they": [0, 1]}}
+    by_cards = work_out_evening(read_progressive(with_table_1_deal(ELWELL_HAND_6)))
+    by_counts = work_out_evening(read_progressive(with_table_1_deal(counted)))
+    # Hearts, 7 by-cards 56, four in one hand 64, grand slam 40.
+    assert by_cards.rounds[0].tables[0].points.we == 160
+    assert progressive_result_json(by_cards) == progressive_result_json(by_counts)
+
+
+def test_an_evening_written_back_keeps_its_deals_cards():
+    evening = with_table_1_deal(ELWELL_HAND_6)
+    assert evening_json(read_progressive(evening)) == evening
+
+
+def test_a_deals_wrong_cards_are_refused_naming_its_round_table_and_deal():
+    evening = with_table_1_deal(ELWELL_HAND_6 | {"chicane": {"we": 0, "they": 1}})
+    with pytest.raises(EveningError) as refusal:
+        read_progressive(evening)
+    assert str(refusal.value) == (
+        "round 1, table 1, deal 1: chicane: the hands give They 0 (both hold hearts), not 1"
+    )
+    assert (refusal.value.round, refusal.value.table, refusal.value.deal) == (1, 1, 1)
+    assert refusal.value.field == "chicane"
