@@ -1,11 +1,13 @@
+"""The whole site's addresses: the app's manifest and worker at the root, the admin,
+signing in (accounts/), the ledger's (ledger/) and the scorer's. Ids in addresses
+(<id:pk>) are registered with the scorer's app (scorer/apps.py)."""
+
+from __future__ import annotations
+
 from django.contrib import admin
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
 from scorer.phone import views as phone
-from scorer.plumbing.converters import Id
-
-# Ids in addresses (<id:pk>): too long for the database, they match nothing (a 404).
-register_converter(Id, "id")
 
 urlpatterns = [
     # At the root, so that the worker's scope is the whole site.

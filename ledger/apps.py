@@ -10,7 +10,8 @@ class LedgerConfig(AppConfig):
     def ready(self) -> None:
         # The ledger depends on the scorer, never the other way: it listens for agreements and
         # answers what a rubber is played for, and gives its guards to the scorer's machinery.
-        from ledger import guards, services
+        from ledger import guards
+        from ledger.postings import services
         from scorer.plumbing.guards import register
         from scorer.rubbers import signals
 

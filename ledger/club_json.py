@@ -21,8 +21,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from pydantic import Field, ValidationError
 
-from ledger import services as ledger
-from ledger.models import Payment, Posting, Sitting, Stake, TableCharge
+from ledger.desk import services as desk
+from ledger.desk.models import Payment, Stake, TableCharge
+from ledger.postings.models import Posting
+from ledger.settlement import services as settlements
+from ledger.settlement.models import Sitting
 from scorer.club.models import Member
 from scorer.club_json import (
     Account,
@@ -293,13 +296,13 @@ class _Loader(Loader):
             raise ImportRefused(f"{where}.valid_from: stakes come in the order they were set")
         self.refused_as(
             where,
-            lambda: ledger.set_stake(
+            lambda: desk.set_stake(
                 per_hundred=data.per_hundred,
                 per_point=data.per_point,
                 currency=data.currency,
                 smallest_unit=data.smallest_unit,
                 user=self.user(data.set_by, f"{where}.set_by"),
-                seen=ledger.stake_seen(latest),
+                seen=desk.stake_seen(latest),
                 at=data.valid_from,
             ),
         )
@@ -310,12 +313,12 @@ class _Loader(Loader):
             raise ImportRefused(f"{where}.valid_from: charges come in the order they were set")
         self.refused_as(
             where,
-            lambda: ledger.set_table_charge(
+            lambda: desk.set_table_charge(
                 basis=data.basis,
                 amount=data.amount,
                 hundreds=data.hundreds,
                 user=self.user(data.set_by, f"{where}.set_by"),
-                seen=ledger.charge_seen(latest),
+                seen=desk.charge_seen(latest),
                 at=data.valid_from,
             ),
         )
@@ -332,7 +335,7 @@ class _Loader(Loader):
             raise ImportRefused(f"{where}: no table money was charged to {item.member} there")
         self.refused_as(
             where,
-            lambda: ledger.waive(
+            lambda: desk.waive(
                 charge=charge, reason=item.reason, user=self.any_user(), at=item.waived_at
             ),
         )
@@ -352,7 +355,7 @@ class _Loader(Loader):
             place = f"sittings[{n}]"
 
             def opened(item: SittingDoc = item, place: str = place) -> Sitting:
-                return ledger.open_sitting(
+                return settlements.open_sitting(
                     name=item.name,
                     start=item.start,
                     end=item.end,
@@ -383,7 +386,7 @@ class _Loader(Loader):
         payee = self.member(item.payee, f"{where}.payee") if item.payee is not None else None
         return self.refused_as(
             where,
-            lambda: ledger.record_payment(
+            lambda: desk.record_payment(
                 payer=payer,
                 payee=payee,
                 amount=item.amount,
@@ -401,7 +404,7 @@ class _Loader(Loader):
         assert closed_by is not None  # with closed_at (`_ledger`)
         closed = self.refused_as(
             where,
-            lambda: ledger.close(
+            lambda: settlements.close(
                 sitting, self.user(closed_by, f"{where}.closed_by"), at=item.closed_at
             ),
         )

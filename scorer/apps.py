@@ -5,6 +5,7 @@ from typing import Any
 from django.apps import AppConfig
 from django.db import connections
 from django.db.models.signals import post_migrate
+from django.urls import register_converter
 
 
 class ScorerConfig(AppConfig):
@@ -12,6 +13,11 @@ class ScorerConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
+        from scorer.plumbing.converters import Id
+
+        # Ids in addresses (<id:pk>): too long for the database, they match nothing (a
+        # 404). Registered before any feature's addresses are read.
+        register_converter(Id, "id")
         post_migrate.connect(_guard, dispatch_uid="scorer.plumbing.guards.guard")
 
 

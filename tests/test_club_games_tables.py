@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import services as ledger
 from ledger.club_json import ImportRefused, export_club, import_club
+from ledger.desk import services as desk
 from ledger.models import Posting, Stake
 from scorer import engine
 from scorer.models import Candidacy, Club, Deal, Membership, Rubber, Seat, Table, TableCut
@@ -74,13 +74,13 @@ def games_club(staff, members):
     club = Club.get()
     club.game = engine.WHIST.code
     club.save()
-    ledger.set_stake(
+    desk.set_stake(
         per_hundred=Decimal("0.50"),
         per_point=Decimal("0.05"),
         currency="GBP",
         smallest_unit=Decimal("0.01"),
         user=staff,
-        seen=ledger.stake_seen(None),
+        seen=desk.stake_seen(None),
         at=timezone.now() - timezone.timedelta(days=1),
     )
     three = writes.start_rubber(

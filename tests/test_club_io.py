@@ -15,9 +15,10 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import services as ledger
 from ledger.club_json import ImportRefused, export_club, import_club
+from ledger.desk import services as desk
 from ledger.models import Posting, Sitting
+from ledger.settlement import services as settlements
 from scorer.models import Member, Rubber
 from tests.support.club import empty_the_club
 from tests.support.deal_forms import correct
@@ -37,7 +38,7 @@ def a_club(client, db):
     corrected = correct(client, in_progress, 1, reason="honours miscalled", honours="we:FOUR")
     assert corrected.status_code == 302, corrected.content.decode()[:2000]
     carr, fenwick = Member.objects.get(short_name="Carr"), Member.objects.get(short_name="Fenwick")
-    ledger.record_payment(
+    desk.record_payment(
         payer=fenwick,
         payee=carr,
         amount=Decimal("0.20"),
@@ -49,7 +50,7 @@ def a_club(client, db):
     Rubber.objects.filter(table="Table 2").update(started_at=now - timedelta(days=3))
     # The demo's evening, made to have ended, so that it can be closed.
     Sitting.objects.update(name="Tonight", start=now - timedelta(hours=2), end=now)
-    ledger.close(Sitting.objects.get(), staff)
+    settlements.close(Sitting.objects.get(), staff)
     return export_club()
 
 

@@ -20,9 +20,10 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import services as ledger
 from ledger.club_json import export_club, import_club
+from ledger.desk import services as desk
 from ledger.models import Payment, Sitting
+from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.models import Member, Rubber
 from scorer.rubbers import reads, writes
@@ -94,7 +95,7 @@ def make_club(data) -> None:
     for _ in range(choose(0, 2)):
         # None: the house, paid its table money or paying a member back.
         payer, payee = data.draw(st.permutations([*members, None]))[:2]
-        paid = ledger.record_payment(
+        paid = desk.record_payment(
             payer=payer,
             payee=payee,
             amount=Decimal(choose(1, 9)) / 10,
@@ -103,11 +104,11 @@ def make_club(data) -> None:
             user=staff,
         )
         if choose(0, 1):
-            ledger.reverse_payment(payment=paid, user=staff)
+            desk.reverse_payment(payment=paid, user=staff)
     now = timezone.now()
-    sitting = ledger.open_sitting(name="This week", start=long_ago, end=now, user=staff)
+    sitting = settlements.open_sitting(name="This week", start=long_ago, end=now, user=staff)
     if not Rubber.objects.filter(agreed_at__isnull=True).exists():
-        ledger.close(sitting, staff)
+        settlements.close(sitting, staff)
 
 
 def _correct_honours(state, staff) -> None:

@@ -36,8 +36,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Payment, Posting, Sitting, Stake
+from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.models import Club, Correction, Deal, Rubber
 from scorer.plumbing import printer as printing
@@ -483,27 +484,29 @@ def sittings(tables, staff):
     now = timezone.now()
     day = timezone.timedelta(days=1)
     made = {
-        "open": ledger.open_sitting(name="Tonight", start=now - day, end=now + day, user=staff),
-        "past": ledger.open_sitting(
+        "open": settlements.open_sitting(
+            name="Tonight", start=now - day, end=now + day, user=staff
+        ),
+        "past": settlements.open_sitting(
             name="Last week", start=now - 8 * day, end=now - 7 * day, user=staff
         ),
-        "closed": ledger.open_sitting(
+        "closed": settlements.open_sitting(
             name="Last month", start=now - 30 * day, end=now - 29 * day, user=staff
         ),
     }
-    ledger.close(made["closed"], staff)
+    settlements.close(made["closed"], staff)
     return made
 
 
 @pytest.fixture
 def payments(players, staff, tables):
-    paid = ledger.record_payment(
+    paid = desk.record_payment(
         payer=players[1], payee=players[0], amount=Decimal(1), method="cash", note="", user=staff
     )
-    mistaken = ledger.record_payment(
+    mistaken = desk.record_payment(
         payer=players[3], payee=players[2], amount=Decimal(2), method="cash", note="", user=staff
     )
-    reversal = ledger.record_payment(
+    reversal = desk.record_payment(
         payer=players[2],
         payee=players[3],
         amount=Decimal(2),
@@ -641,7 +644,7 @@ def ledger_form(name, draw, sittings, payments, players) -> tuple[str, Fields]:
     if name == "stake":
         return reverse("ledger:stake"), {
             "key": key,
-            "seen": one_of(ledger.stake_seen(Stake.latest()), "none", "0", ""),
+            "seen": one_of(desk.stake_seen(Stake.latest()), "none", "0", ""),
             "per_hundred": one_of("0.50", "1.25", "0", "-1", "123456.0001", "1234567", "10000"),
             "currency": one_of("GBP", "USD", "£", "GB", "gbp"),
             "smallest_unit": one_of("0.01", "0.05", "1", "0", "0.00001", "100", "101"),
@@ -677,7 +680,7 @@ def ledger_form(name, draw, sittings, payments, players) -> tuple[str, Fields]:
         sitting = draw(st.sampled_from([*sittings.values(), None]))
         if sitting is None:
             return "/ledger/sittings/" + "9" * 21 + "/close/", {"key": key}
-        seen = ledger.settlement(sitting).seen
+        seen = settlements.settlement(sitting).seen
         return reverse("ledger:close", args=[sitting.pk]), {"key": key, "seen": one_of(seen, "x")}
     assert name == "reverse"
     payment = draw(st.sampled_from([*(p.pk for p in payments.values()), 10**17]))

@@ -52,7 +52,7 @@ def test_a_number_asked_for_in_a_query_string_that_no_database_holds_is_no_error
     as, a settlement's transfer to fill the payment in from: odd numbers name nothing."""
     from django.utils import timezone
 
-    from ledger import services as ledger
+    from ledger.settlement import services as settlements
 
     client.force_login(staff)
     here = reverse("scorer:rubber", args=[rubber.pk])
@@ -60,7 +60,7 @@ def test_a_number_asked_for_in_a_query_string_that_no_database_holds_is_no_error
     assert client.get(here, {"after_correction": odd}).status_code in (200, 404)
     assert client.get(reverse("scorer:start"), {"same": odd}).status_code == 200
     now = timezone.now()
-    sitting = ledger.open_sitting(
+    sitting = settlements.open_sitting(
         name="Tonight", start=now - timezone.timedelta(hours=1), end=now, user=staff
     )
     page = client.get(reverse("ledger:sitting", args=[sitting.pk]), {"transfer": odd})

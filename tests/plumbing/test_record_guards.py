@@ -13,8 +13,9 @@ from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import services as ledger
 from ledger.models import Posting
+from ledger.records import LedgerError
+from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.models import Club, Deal, Rubber, Seat
 from scorer.rubbers import reads, writes
@@ -104,10 +105,10 @@ def test_stakes_and_closed_settlements_are_kept(players, staff):
     )
     assert "stake is kept" in refused("DELETE FROM ledger_stake WHERE id = %s", stake.pk)
     now = timezone.now()
-    sitting = ledger.open_sitting(
+    sitting = settlements.open_sitting(
         name="Last night", start=now - timedelta(hours=5), end=now, user=staff
     )
-    ledger.close(sitting, staff)
+    settlements.close(sitting, staff)
     assert "never changed" in refused(
         'UPDATE ledger_sitting SET "end" = %s WHERE id = %s', now + timedelta(days=1), sitting.pk
     )
@@ -116,7 +117,7 @@ def test_stakes_and_closed_settlements_are_kept(players, staff):
 def test_nothing_posts_into_a_closed_settlement(players, staff, won):
     now = timezone.now()
     started = won.started_at
-    sitting = ledger.open_sitting(
+    sitting = settlements.open_sitting(
         name="Tonight",
         start=started - timedelta(hours=1),
         end=now + timedelta(seconds=1),
@@ -124,13 +125,11 @@ def test_nothing_posts_into_a_closed_settlement(players, staff, won):
     )
     # Its rubber unagreed, the settlement cannot close; the database refuses a posting into
     # a closed one whatever wrote it.
-    with pytest.raises(ledger.LedgerError, match="not yet agreed"):
-        ledger.close(sitting, staff, at=now + timedelta(seconds=2))
+    with pytest.raises(LedgerError, match="not yet agreed"):
+        settlements.close(sitting, staff, at=now + timedelta(seconds=2))
     type(sitting).objects.filter(pk=sitting.pk).update(closed_at=now, closed_by=staff)
     state = reads.rubber_state(won)
-    with pytest.raises(
-        ledger.LedgerError, match="Tonight is closed, and this rubber started in it"
-    ):
+    with pytest.raises(LedgerError, match="Tonight is closed, and this rubber started in it"):
         writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=won.revision, side=None)
     won.refresh_from_db()
     assert not won.agreed

@@ -11,8 +11,9 @@ from decimal import Decimal
 from django.urls import reverse
 from pypdf import PdfReader
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Posting
+from ledger.reports import reads as reports
 from scorer import engine
 from scorer.models import Club, Deal, Rubber
 from scorer.rubbers import reads, writes
@@ -209,7 +210,7 @@ def test_the_three_handed_ledger_adds_up_to_nothing_the_holder_twice_over(player
     assert [postings[m].points for m in (carr, fenwick, hartley)] == [2 * value, -value, -value]
     assert sum(p.amount for p in postings.values()) == 0
     assert postings[carr].amount == Decimal(2 * value) * Decimal("0.50") / 100
-    statement = [row.game for row in ledger.statement(carr)]
+    statement = [row.game for row in reports.statement(carr)]
     assert statement == ["Three-handed Bridge"]
 
 
@@ -276,7 +277,7 @@ def test_a_revoke_without_its_penalty_is_refused_by_name(players, staff, client)
 
 
 def test_a_whist_rubber_agreed_posts_its_points_at_so_much_a_point(players, staff):
-    ledger.set_stake(
+    desk.set_stake(
         per_hundred=Decimal("0.50"),
         per_point=Decimal("0.10"),
         currency="GBP",
@@ -296,7 +297,7 @@ def test_a_whist_rubber_agreed_posts_its_points_at_so_much_a_point(players, staf
     posting = Posting.objects.get(rubber=rubber, member=carr)
     assert posting.amount == Decimal("0.80")
     assert posting.reason.startswith("Short Whist rubber at Table 2")
-    rows = ledger.statement(carr)
+    rows = reports.statement(carr)
     assert rows[0].game == "Short Whist"
     assert rows[0].stake == "£0.10 a point"
 

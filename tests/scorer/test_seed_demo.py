@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import services as ledger
 from ledger.models import Posting, Sitting, Stake, TableCharge
+from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.models import Candidacy, Member, Rubber, Table
 from scorer.rubbers import reads
@@ -140,7 +140,7 @@ def test_table_money_is_charged_to_each_player_of_the_agreed_rubber_and_to_no_on
 
 def test_the_open_settlement_shows_the_houses_line(secretary):
     sitting = Sitting.objects.get()
-    settlement = ledger.settlement(sitting)
+    settlement = settlements.settlement(sitting)
     lines = {line.name: line for line in settlement.lines}
     assert lines["The house"].table_money == Decimal("0.40")
     assert lines["The house"].due == Decimal("0.40")

@@ -23,8 +23,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import services as ledger
-from ledger.models import TableCharge
+from ledger.desk import services as desk
+from ledger.desk.models import TableCharge
+from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.club.models import Club, Member
 from scorer.home import specimen as elwell
@@ -94,23 +95,23 @@ class Command(BaseCommand):
         """The stake and the table money first, so that the rubbers are played for them;
         the evening's sitting from midnight to the small hours, as the secretary's desk
         would open it."""
-        ledger.set_stake(
+        desk.set_stake(
             per_hundred=STAKE,
             currency="GBP",
             smallest_unit=Decimal("0.01"),
             user=staff,
-            seen=ledger.stake_seen(None),
+            seen=desk.stake_seen(None),
         )
-        ledger.set_table_charge(
+        desk.set_table_charge(
             basis=TableCharge.PER_RUBBER,
             amount=TABLE_MONEY,
             hundreds=None,
             user=staff,
-            seen=ledger.charge_seen(None),
+            seen=desk.charge_seen(None),
         )
         today = timezone.localdate()
         midnight = datetime.combine(today, time.min, timezone.get_current_timezone())
-        ledger.open_sitting(
+        settlements.open_sitting(
             name=f"Evening of {today:%-d %B %Y}",
             start=midnight,
             end=midnight + timedelta(hours=30),

@@ -17,8 +17,12 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Payment, Posting, SettlementLine, Sitting, TableCharge, Transfer
+from ledger.postings.services import post_table_money
+from ledger.records import LedgerError
+from ledger.reports import reads as reports
+from ledger.settlement import services as settlements
 from scorer.plumbing.keys import Stale
 from tests.support.html import Forms, submit
 from tests.support.ledger import WON_BY_WE, agreed
@@ -27,12 +31,12 @@ DESK = reverse("ledger:index")
 
 
 def set_charge(by, *, amount=None, hundreds=None, basis="rubber", at=None):
-    return ledger.set_table_charge(
+    return desk.set_table_charge(
         basis=basis,
         amount=None if amount is None else Decimal(amount),
         hundreds=None if hundreds is None else Decimal(hundreds),
         user=by,
-        seen=ledger.charge_seen(TableCharge.latest()),
+        seen=desk.charge_seen(TableCharge.latest()),
         at=at or timezone.now() - timedelta(days=30),
     )
 
@@ -40,7 +44,9 @@ def set_charge(by, *, amount=None, hundreds=None, basis="rubber", at=None):
 def tonight(staff, *, ended=False):
     now = timezone.now()
     end = now + timedelta(seconds=1) if ended else now + timedelta(hours=6)
-    return ledger.open_sitting(name="Tonight", start=now - timedelta(hours=6), end=end, user=staff)
+    return settlements.open_sitting(
+        name="Tonight", start=now - timedelta(hours=6), end=end, user=staff
+    )
 
 
 def table_money(rubber=None, **filters):
@@ -73,7 +79,7 @@ def test_the_database_takes_a_rubbers_table_money_only_once(players, staff, stak
     set_charge(staff, amount="0.25")
     rubber = agreed(players, staff, WON_BY_WE)
     with pytest.raises(IntegrityError), transaction.atomic():
-        ledger.post_table_money(rubber, players, None, at=timezone.now())
+        post_table_money(rubber, players, None, at=timezone.now())
     charge = table_money(rubber, member=players[0]).get()
     with pytest.raises(IntegrityError), transaction.atomic():
         Posting.objects.create(  # the house's half twice
@@ -152,13 +158,13 @@ def test_a_waiver_posts_the_charge_back_once_with_its_reason(players, staff, sta
     rubber = agreed(players, staff, WON_BY_WE)
     host = players[0]
     charge = table_money(rubber, member=host, kind=Posting.TABLE).get()
-    waiver = ledger.waive(charge=charge, reason="the host", user=staff)
+    waiver = desk.waive(charge=charge, reason="the host", user=staff)
     assert (waiver.amount, waiver.reason) == (Decimal("0.25"), "table money waived: the host")
     assert total(table_money(rubber, member=host)) == 0
     assert total(table_money(rubber, member__isnull=True)) == Decimal("0.75")
     assert Posting.objects.filter(pk=charge.pk).exists(), "the charge is kept"
     with pytest.raises(Stale, match="waived already"):
-        ledger.waive(charge=charge, reason="the host, again", user=staff)
+        desk.waive(charge=charge, reason="the host, again", user=staff)
     with pytest.raises(IntegrityError), transaction.atomic():
         Posting.objects.create(
             member=host,
@@ -177,11 +183,11 @@ def test_a_waiver_needs_a_reason_and_a_members_charge(players, staff, stake):
     set_charge(staff, amount="0.25")
     rubber = agreed(players, staff, WON_BY_WE)
     charge = table_money(rubber, member=players[0]).get()
-    with pytest.raises(ledger.LedgerError, match="Say why"):
-        ledger.waive(charge=charge, reason="  ", user=staff)
+    with pytest.raises(LedgerError, match="Say why"):
+        desk.waive(charge=charge, reason="  ", user=staff)
     stakes = Posting.objects.filter(rubber=rubber, kind=Posting.RUBBER).first()
-    with pytest.raises(ledger.LedgerError, match="Only a member's table money"):
-        ledger.waive(charge=stakes, reason="why not", user=staff)
+    with pytest.raises(LedgerError, match="Only a member's table money"):
+        desk.waive(charge=stakes, reason="why not", user=staff)
     assert not table_money(rubber, kind=Posting.WAIVER).exists()
 
 
@@ -191,10 +197,10 @@ def test_the_settlement_shows_table_money_apart_and_adds_up_to_nothing_with_the_
     set_charge(staff, amount="0.25")
     sitting = tonight(staff, ended=True)
     rubber = agreed(players, staff, WON_BY_WE)
-    ledger.waive(
+    desk.waive(
         charge=table_money(rubber, member=players[0]).get(), reason="the director", user=staff
     )
-    result = ledger.settlement(sitting)
+    result = settlements.settlement(sitting)
     lines = {line.name: line for line in result.lines}
     assert result.lines[-1].house
     carr, fenwick, house = lines["Mrs. Carr"], lines["Miss Fenwick"], lines["The house"]
@@ -205,13 +211,13 @@ def test_the_settlement_shows_table_money_apart_and_adds_up_to_nothing_with_the_
     assert sum(line.due for line in result.lines) == 0
     paid_to_house = sum(t.amount for t in result.transfers if t.payee is None)
     assert paid_to_house == Decimal("0.75")
-    closed = ledger.close(sitting, staff, at=timezone.now() + timedelta(seconds=2))
+    closed = settlements.close(sitting, staff, at=timezone.now() + timedelta(seconds=2))
     assert [line.due for line in closed.lines] == [line.due for line in result.lines]
     kept = SettlementLine.objects.get(sitting=sitting, member__isnull=True)
     assert (kept.table_money, kept.due) == (Decimal("0.75"), Decimal("0.75"))
     assert Transfer.objects.filter(sitting=sitting, payee__isnull=True).exists()
-    with pytest.raises(ledger.LedgerError, match="closed"):
-        ledger.waive(charge=table_money(rubber, member=players[1]).get(), reason="late", user=staff)
+    with pytest.raises(LedgerError, match="closed"):
+        desk.waive(charge=table_money(rubber, member=players[1]).get(), reason="late", user=staff)
 
 
 def test_table_money_rounds_with_the_rest_to_whole_units(players, staff):
@@ -221,12 +227,12 @@ def test_table_money_rounds_with_the_rest_to_whole_units(players, staff):
     set_charge(staff, hundreds="0.1")  # 0.033 a player
     sitting = tonight(staff, ended=True)
     agreed(players, staff, WON_BY_WE)
-    result = ledger.settlement(sitting)
+    result = settlements.settlement(sitting)
     assert sum(line.money for line in result.lines) == 0
     assert sum(line.due for line in result.lines) == 0
     assert all(line.due % Decimal("0.05") == 0 for line in result.lines)
-    ledger.close(sitting, staff, at=timezone.now() + timedelta(seconds=2))
-    balances = ledger.balances()
+    settlements.close(sitting, staff, at=timezone.now() + timedelta(seconds=2))
+    balances = reports.balances()
     assert all(balance % Decimal("0.05") == 0 for balance in balances.values())
     assert sum(balances.values()) == 0
 
@@ -234,7 +240,7 @@ def test_table_money_rounds_with_the_rest_to_whole_units(players, staff):
 def test_a_charge_is_kept_as_set_and_a_stale_form_is_refused(players, staff, stake):
     first = set_charge(staff, amount="0.25")
     with pytest.raises(Stale, match="table money was changed"):
-        ledger.set_table_charge(
+        desk.set_table_charge(
             basis="rubber", amount=Decimal("1"), hundreds=None, user=staff, seen="none"
         )
     with pytest.raises(ValueError, match="kept as made"):
@@ -243,7 +249,7 @@ def test_a_charge_is_kept_as_set_and_a_stale_form_is_refused(players, staff, sta
         TableCharge.objects.update(amount=Decimal("9"))
     with pytest.raises(IntegrityError), transaction.atomic():
         TableCharge.objects.create(basis="rubber", amount=1, hundreds=1, set_by=staff)
-    with pytest.raises(ledger.LedgerError, match="one of the two"):
+    with pytest.raises(LedgerError, match="one of the two"):
         set_charge(staff, amount="1", hundreds="1")
     assert TableCharge.objects.count() == 1
 
@@ -312,7 +318,7 @@ def test_the_settlements_csv_and_pdf_show_table_money_apart(secretary, players, 
     set_charge(staff, amount="0.25")
     sitting = tonight(staff)
     rubber = agreed(players, staff, WON_BY_WE)
-    ledger.waive(charge=table_money(rubber, member=players[0]).get(), reason="the host", user=staff)
+    desk.waive(charge=table_money(rubber, member=players[0]).get(), reason="the host", user=staff)
     response = secretary.get(reverse("ledger:sitting", args=[sitting.pk]), {"format": "csv"})
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     heading = rows[1]
@@ -353,34 +359,34 @@ def test_a_member_pays_the_house_his_table_money_and_the_house_is_square(players
     set_charge(staff, amount="0.25")
     agreed(players, staff, WON_BY_WE)
     fenwick = players[1]
-    before = ledger.balances()
+    before = reports.balances()
     assert before[None] == Decimal("1.00")
-    paid = ledger.record_payment(
+    paid = desk.record_payment(
         payer=fenwick, payee=None, amount=Decimal("0.25"), method="cash", note="", user=staff
     )
     assert str(paid) == "Miss Fenwick paid the house £0.25"
     halves = {p.member: p for p in Posting.objects.filter(payment=paid)}
     assert (halves[fenwick].amount, halves[fenwick].counterparty) == (Decimal("0.25"), "the house")
     assert (halves[None].amount, halves[None].counterparty) == (Decimal("-0.25"), "Miss Fenwick")
-    after = ledger.balances()
+    after = reports.balances()
     assert after[None] == Decimal("0.75")
     assert after[fenwick.pk] == before[fenwick.pk] + Decimal("0.25")
     assert sum(after.values()) == 0
     # A mistake is put right the other way: the house pays him back.
-    back = ledger.reverse_payment(payment=paid, user=staff)
+    back = desk.reverse_payment(payment=paid, user=staff)
     assert (back.payer, back.payee) == (None, fenwick)
     assert str(back).startswith("The house paid Miss Fenwick £0.25")
-    assert ledger.balances() == before
+    assert reports.balances() == before
 
 
 def test_the_house_cannot_pay_itself_nor_post_a_payment_twice(players, staff, stake):
-    with pytest.raises(ledger.LedgerError, match="The house cannot pay itself"):
-        ledger.record_payment(
+    with pytest.raises(LedgerError, match="The house cannot pay itself"):
+        desk.record_payment(
             payer=None, payee=None, amount=Decimal("1"), method="cash", note="", user=staff
         )
     with pytest.raises(IntegrityError, match="names_a_member"), transaction.atomic():
         Payment.objects.create(amount=1, currency="GBP", method="cash", recorded_by=staff)
-    paid = ledger.record_payment(
+    paid = desk.record_payment(
         payer=players[0], payee=None, amount=Decimal("1"), method="cash", note="", user=staff
     )
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -394,11 +400,11 @@ def test_a_payment_to_the_house_settles_what_the_last_settlement_said(players, s
     set_charge(staff, amount="0.25")
     last = tonight(staff, ended=True)
     agreed(players, staff, WON_BY_WE)
-    closed = ledger.close(last, staff, at=timezone.now() + timedelta(seconds=2))
+    closed = settlements.close(last, staff, at=timezone.now() + timedelta(seconds=2))
     owed = [t for t in closed.transfers if t.payee is None]
     assert owed, "the losers pay the house its table money"
     for transfer in owed:
-        ledger.record_payment(
+        desk.record_payment(
             payer=transfer.payer,
             payee=None,
             amount=transfer.amount,
@@ -406,10 +412,12 @@ def test_a_payment_to_the_house_settles_what_the_last_settlement_said(players, s
             note="",
             user=staff,
         )
-    assert ledger.balances()[None] == 0
+    assert reports.balances()[None] == 0
     later = timezone.now() + timedelta(hours=1)
-    week = ledger.open_sitting(name="Next", start=later, end=later + timedelta(hours=6), user=staff)
-    assert all(line.member is not None for line in ledger.settlement(week).lines), (
+    week = settlements.open_sitting(
+        name="Next", start=later, end=later + timedelta(hours=6), user=staff
+    )
+    assert all(line.member is not None for line in settlements.settlement(week).lines), (
         "the house, paid, is not brought forward"
     )
 
@@ -441,10 +449,10 @@ def test_a_payment_with_the_house_goes_out_in_the_clubs_file_and_comes_back(play
     from ledger.club_json import export_club, import_club
     from tests.support.club import empty_the_club
 
-    paid = ledger.record_payment(
+    paid = desk.record_payment(
         payer=players[2], payee=None, amount=Decimal("0.30"), method="cash", note="", user=staff
     )
-    ledger.reverse_payment(payment=paid, user=staff)
+    desk.reverse_payment(payment=paid, user=staff)
     exported = export_club()
     assert [(p["payer"], p["payee"]) for p in exported["payments"]] == [
         ("dane", None),
@@ -460,7 +468,7 @@ def test_the_houses_account_is_for_the_staff_and_lists_its_table_money(
 ):
     set_charge(staff, amount="0.25")
     agreed(players, staff, WON_BY_WE)
-    ledger.record_payment(
+    desk.record_payment(
         payer=players[1], payee=None, amount=Decimal("0.25"), method="cash", note="", user=staff
     )
     page = " ".join(secretary.get(reverse("ledger:house")).content.decode().split())
@@ -477,11 +485,11 @@ def test_a_closed_settlements_transfer_is_offered_for_recording_until_it_is_paid
 ):
     set_charge(staff, amount="0.25")
     now = timezone.now()
-    sitting = ledger.open_sitting(
+    sitting = settlements.open_sitting(
         name="Last night", start=now - timedelta(hours=6), end=now - timedelta(hours=1), user=staff
     )
     agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=2))
-    closed = ledger.close(sitting, staff)
+    closed = settlements.close(sitting, staff)
     here = reverse("ledger:sitting", args=[sitting.pk])
     page = secretary.get(here).content.decode()
     assert page.count("Record it as paid") == len(closed.transfers)
@@ -503,8 +511,8 @@ def test_a_closed_settlements_transfer_is_offered_for_recording_until_it_is_paid
     assert paid.payee is None
     page = secretary.get(here).content.decode()
     assert page.count("Record it as paid") == len(closed.transfers) - 1
-    ledger.reverse_payment(payment=paid, user=staff)  # recorded by mistake: owed again
-    assert ledger.still_owed(ledger.settlement(sitting)) == [True] * len(closed.transfers)
+    desk.reverse_payment(payment=paid, user=staff)  # recorded by mistake: owed again
+    assert settlements.still_owed(settlements.settlement(sitting)) == [True] * len(closed.transfers)
     for odd in ("99", "x", "-1", "²", "9" * 5000):
         response = secretary.get(here, {"transfer": odd})
         assert response.status_code == 200

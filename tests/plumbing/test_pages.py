@@ -167,17 +167,18 @@ def test_the_secretary_closes_a_settlement_and_reverses_a_payment_asked_once_mor
 
     from django.utils import timezone
 
-    from ledger import services as ledger
+    from ledger.desk import services as desk
+    from ledger.settlement import services as settlements
     from tests.support.ledger import WON_BY_WE, agreed, set_stake
 
     secretary = get_user_model().objects.get(username="secretary")
     now = timezone.now()
     set_stake("0.50", secretary, at=now - timedelta(days=1))
     agreed(club, secretary, WON_BY_WE, started=now - timedelta(hours=2))
-    sitting = ledger.open_sitting(
+    sitting = settlements.open_sitting(
         name="Last night", start=now - timedelta(hours=3), end=now, user=secretary
     )
-    ledger.record_payment(
+    desk.record_payment(
         payer=club[1], payee=club[0], amount=Decimal("5"), method="cash", note="", user=secretary
     )
     # Each page that asks, read by axe-core (which needs JavaScript) on a phone of its own.

@@ -1,4 +1,5 @@
-"""The ledger's pages: the secretary's desk, a member's statement, the club's table."""
+"""A sitting's pages: opening it, its settlement on screen, as CSV and as PDF, and
+closing it."""
 
 from __future__ import annotations
 
@@ -10,52 +11,15 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from ledger.models import Payment, Posting, Sitting, Stake
+from ledger.models import Payment, Sitting
 from tests.support.html import Forms, Links, follow, submit
 from tests.support.ledger import WON_BY_WE, agreed
 
 DESK = reverse("ledger:index")
-
-
-@pytest.fixture
-def secretary(client, staff):
-    client.force_login(staff)
-    return client
-
-
-@pytest.fixture
-def evening(players, staff, stake):
-    """A sitting just ended, with one rubber We won in it."""
-    agreed(players, staff, WON_BY_WE)
-    now = timezone.now()
-    return Sitting.objects.create(
-        name="Last night", start=now - timedelta(days=1), end=now, created_by=staff
-    )
-
-
-def test_the_secretary_sees_the_stake_sittings_and_balances(secretary, evening, players):
-    page = secretary.get(reverse("ledger:index")).content.decode()
-    assert "£0.50 a hundred points, since" in page
-    assert "paid in whole £0.01" in page
-    assert "Last night" in page
-    assert "Mrs. Carr" in page
-
-
-def test_the_secretary_sets_the_stake_from_now_on(secretary, stake):
-    response = submit(
-        secretary,
-        DESK,
-        reverse("ledger:stake"),
-        {"per_hundred": "1.25", "currency": "GBP", "smallest_unit": "0.01"},
-    )
-    assert response.status_code == 302
-    assert Stake.in_force(timezone.now()).per_hundred == Decimal("1.25")
-    assert Stake.objects.count() == 2  # the old stake is kept for the rubbers it settles
 
 
 def test_the_secretary_opens_a_sitting_and_sees_its_settlement(secretary, players, staff, stake):
@@ -131,161 +95,6 @@ def test_the_secretary_closes_a_settlement_and_it_stays_closed(secretary, evenin
     assert "closed already" in again.content.decode()
 
 
-def test_the_secretary_records_and_reverses_a_payment(secretary, players, stake):
-    carr, fenwick = players[0], players[1]
-    submit(
-        secretary,
-        DESK,
-        reverse("ledger:pay"),
-        {"payer": fenwick.pk, "payee": carr.pk, "amount": "2.50", "method": "cash", "note": ""},
-    )
-    payment = Payment.objects.get()
-    assert payment.amount == Decimal("2.50")
-    reverse_it = reverse("ledger:reverse", args=[payment.pk])
-    asked = follow(secretary, DESK, "Reverse")
-    assert asked == reverse_it
-    first = Forms(secretary.get(asked).content.decode()).form(reverse_it)
-    secretary.post(reverse_it, first["values"])
-    assert sum(p.amount for p in fenwick.postings.all()) == 0
-    assert reverse_it not in secretary.get(DESK).content.decode(), "no second Reverse link"
-    again = secretary.post(reverse_it, {"key": uuid.uuid4()}, follow=True)
-    assert "reversed already" in again.content.decode()
-
-
-def test_a_payment_to_oneself_is_refused(secretary, players, stake):
-    response = submit(
-        secretary,
-        DESK,
-        reverse("ledger:pay"),
-        {"payer": players[0].pk, "payee": players[0].pk, "amount": "1", "method": "cash"},
-        follow=True,
-    )
-    assert '<p class="message" role="alert">A member cannot pay himself.</p>' in (
-        response.content.decode()
-    )
-    assert not Payment.objects.exists()
-
-
-def test_a_member_sees_his_own_statement_with_its_running_balance(client, players, staff, stake):
-    rubber = agreed(players, staff, WON_BY_WE)
-    carr = players[0]
-    client.force_login(carr.user)
-    response = client.get(reverse("ledger:index"))
-    assert response.url == reverse("ledger:me")
-    page = client.get(response.url).content.decode()
-    expected = Decimal(rubber.agreed_value) * Decimal("0.50") / 100
-    assert "Mrs. Carr's account" in page
-    assert f"Balance: +£{expected:.2f}" in page
-    assert "at £0.50 a hundred points" in page  # the rubber's stake, beside its points
-    assert "against Miss Fenwick and Col. Hartley" in page
-    assert "partnering Mr. Dane" in page
-
-
-def test_a_member_cannot_see_another_members_statement(client, players, staff, stake):
-    client.force_login(players[0].user)
-    assert client.get(reverse("ledger:member", args=[players[1].pk])).status_code == 403
-    assert client.get(reverse("ledger:member", args=[players[0].pk])).status_code == 200
-
-
-def test_the_club_table_shows_rubbers_points_and_the_best_partnership(
-    client, players, staff, stake
-):
-    agreed(players, staff, WON_BY_WE)
-    client.force_login(players[1].user)
-    page = client.get(reverse("ledger:table")).content.decode()
-    assert "Mrs. Carr" in page
-    assert "with Mr. Dane (+" in page  # Mrs. Carr's best partner
-
-
-def test_the_club_table_fills_its_date_inputs_as_a_date_input_reads_them(client, players):
-    client.force_login(players[1].user)
-    page = client.get(reverse("ledger:table"), {"start": "2026-11-01", "end": "2026-11-23"})
-    text = page.content.decode()
-    assert 'name="start" value="2026-11-01"' in text
-    assert 'name="end" value="2026-11-23"' in text
-
-
-def test_the_club_table_names_a_date_it_cannot_read(client, players):
-    client.force_login(players[1].user)
-    page = client.get(reverse("ledger:table"), {"start": "1 Nov 2026", "end": "2026-11-23"})
-    assert page.status_code == 400
-    text = page.content.decode()
-    assert "From: Enter a valid date." in text
-    assert 'name="end" value="2026-11-23"' in text, "what was given is kept"
-
-
-@pytest.mark.parametrize(
-    ("name", "method", "args"),
-    [
-        ("ledger:stake", "post", []),
-        ("ledger:open", "post", []),
-        ("ledger:pay", "post", []),
-        ("ledger:sitting", "get", ["sitting"]),
-        ("ledger:sitting_print", "get", ["sitting"]),
-        ("ledger:close", "get", ["sitting"]),
-        ("ledger:close", "post", ["sitting"]),
-        ("ledger:reverse", "get", ["payment"]),
-        ("ledger:reverse", "post", ["payment"]),
-    ],
-)
-def test_only_the_staff_keep_the_ledger(client, players, staff, stake, evening, name, method, args):
-    from ledger import services
-
-    payment = services.record_payment(
-        payer=players[1], payee=players[0], amount=Decimal(1), method="cash", note="", user=staff
-    )
-    objects = {"sitting": evening.pk, "payment": payment.pk}
-    client.force_login(players[0].user)
-    url = reverse(name, args=[objects[a] for a in args])
-    response = getattr(client, method)(
-        url, {"per_hundred": "9", "currency": "GBP", "smallest_unit": "0.01"}
-    )
-    assert response.status_code == 403
-    assert Stake.objects.count() == 1
-    assert not Sitting.objects.filter(closed_at__isnull=False).exists()
-    assert Posting.objects.filter(kind=Posting.PAYMENT).count() == 2
-
-
-def test_a_stranger_is_sent_to_sign_in(client, db):
-    for name in ("ledger:index", "ledger:me", "ledger:table"):
-        response = client.get(reverse(name))
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-
-
-def test_an_account_that_is_no_member_has_no_statement(db):
-    from django.contrib.auth import get_user_model
-
-    visitor = Client()
-    visitor.force_login(get_user_model().objects.create_user("visitor", password="pw"))
-    assert visitor.get(reverse("ledger:me")).status_code == 403
-
-
-@pytest.mark.parametrize(
-    "back",
-    ["https://elsewhere.example/", "//elsewhere.example/", "javascript:alert(1)", "later", "/\r\n"],
-)
-def test_a_payment_goes_back_only_to_a_page_of_this_site(secretary, players, stake, back):
-    data = {"payer": players[1].pk, "payee": players[0].pk, "amount": "1", "method": "cash"}
-    response = secretary.post(reverse("ledger:pay"), {**data, "next": back})
-    assert response.status_code == 302
-    assert response["Location"] == reverse("ledger:index")
-
-
-def test_a_payment_from_a_sitting_goes_back_to_the_sitting(secretary, players, evening):
-    data = {"payer": players[1].pk, "payee": players[0].pk, "amount": "1", "method": "cash"}
-    back = reverse("ledger:sitting", args=[evening.pk])
-    response = secretary.post(reverse("ledger:pay"), {**data, "next": back})
-    assert response["Location"] == back
-
-
-def test_the_club_table_to_the_last_day_of_the_calendar_is_refused(client, players):
-    client.force_login(players[0].user)
-    response = client.get(reverse("ledger:table"), {"start": "2026-01-01", "end": "9999-12-31"})
-    assert response.status_code == 400
-    assert "choose between the years 2 and 9998" in response.content.decode()
-
-
 @pytest.mark.parametrize(
     ("zone", "start", "end"),
     [
@@ -299,15 +108,6 @@ def test_a_sitting_at_a_moment_utc_has_no_time_for_is_refused(secretary, zone, s
         response = secretary.post(reverse("ledger:open"), fields, follow=True)
     assert "choose between the years 2 and 9998" in response.content.decode()
     assert not Sitting.objects.exists()
-
-
-def test_the_club_table_from_a_day_utc_has_no_time_for_is_refused(client, players):
-    client.force_login(players[0].user)
-    with timezone.override(ZoneInfo("Asia/Tokyo")):
-        period = {"start": "0001-01-01", "end": "2026-11-22"}
-        response = client.get(reverse("ledger:table"), period)
-    assert response.status_code == 400
-    assert "choose between the years 2 and 9998" in response.content.decode()
 
 
 def test_the_csv_keeps_names_from_becoming_formulas_and_numbers_as_numbers(
@@ -429,37 +229,10 @@ def test_a_settlement_not_yet_to_be_closed_says_why_and_is_not_offered(
     assert Forms(asked).form(reverse("ledger:close", args=[tonight.pk])) is None
 
 
-def test_reversing_a_payment_asks_once_more(secretary, players, staff, stake):
-    from ledger import services
-
-    carr, fenwick = players[0], players[1]
-    payment = services.record_payment(
-        payer=fenwick, payee=carr, amount=Decimal("2.50"), method="cash", note="", user=staff
-    )
-    assert (
-        Forms(secretary.get(DESK).content.decode()).form(
-            reverse("ledger:reverse", args=[payment.pk])
-        )
-        is None
-    ), "the desk does not reverse a payment at a tap"
-    asked = follow(secretary, DESK, "Reverse")
-    page = secretary.get(asked).content.decode()
-    assert Payment.objects.count() == 1, "asking reverses nothing"
-    assert "<h1>Reverse this payment?</h1>" in page
-    assert "Miss Fenwick paid Mrs. Carr £2.50</strong> (cash)" in page
-    assert Links(page).to("Keep it") == [DESK]
-    response = submit(secretary, asked, asked, follow=True)
-    assert "Reversed: Miss Fenwick paid Mrs. Carr £2.50." in response.content.decode()
-    assert Payment.objects.filter(reverses=payment).count() == 1
-    again = secretary.get(asked).content.decode()
-    assert "That payment has been reversed already." in again
-    assert Forms(again).form(asked) is None
-
-
 def test_a_settlement_with_no_stake_in_force_still_says_its_currency(secretary, players, staff):
     """A sitting before the club's first stake: its amounts (here a payment then) are in
     the club's currency all the same, never bare numbers."""
-    from ledger import services
+    from ledger.desk import services
     from tests.support.ledger import set_stake
 
     carr, fenwick = players[0], players[1]
@@ -492,54 +265,6 @@ def test_a_settlement_with_no_stake_in_force_still_says_its_currency(secretary, 
     assert "Miss Fenwick pays Mrs. Carr £1.60" in text
     rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
     assert rows[1][8] == "Due (GBP)"
-
-
-def test_short_whist_with_no_stake_says_so_in_words_wherever_it_is_shown(secretary, players, staff):
-    """Only Bridge's stake set, Whist's left at nothing: a Whist rubber is played for no
-    stake, and every page and file says so as it says it of a rubber with none, never
-    "£0.00 a point"."""
-    from scorer import engine
-    from scorer.rubbers import reads, writes
-    from tests.support.games import whist
-    from tests.support.ledger import set_stake
-
-    now = timezone.now()
-    set_stake("0.50", staff, at=now - timedelta(days=1))
-    rubber = writes.start_rubber(
-        table="Table 2", members=players, first_dealer=0, user=staff, game=engine.WHIST
-    )
-    deals = [whist((13, 0), (4, 0)), whist((13, 0), (4, 0), dealer="they")]
-    writes.replay(rubber=rubber, deals=deals, user=staff)
-    rubber.refresh_from_db()
-    writes.agree(
-        state=reads.rubber_state(rubber),
-        user=staff,
-        key=uuid.uuid4(),
-        revision=rubber.revision,
-        side=None,
-    )
-    sitting = Sitting.objects.create(
-        name="Whist night", start=now - timedelta(hours=1), end=timezone.now(), created_by=staff
-    )
-    zero = "£0.00 a point"
-    page = secretary.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
-    assert "No stake was in force when it started: it posts its points and no money." in page
-    assert "Played for" not in page
-    here = reverse("ledger:sitting", args=[sitting.pk])
-    page = secretary.get(here).content.decode()
-    assert '<span class="stake">No stake: points only</span>' in page
-    assert zero not in page
-    rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
-    assert next(row for row in rows if row[:1] == ["Table 2"])[4] == "no stake: points only"
-    pdf = secretary.get(reverse("ledger:sitting_print", args=[sitting.pk]))
-    text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
-    assert "Carr & Dane gained 8 No stake: points only" in text
-    assert zero not in text
-    statement = secretary.get(reverse("ledger:member", args=[players[0].pk])).content.decode()
-    assert '<span class="stake">no stake: points only</span>' in statement
-    assert zero not in statement
-    desk = secretary.get(DESK).content.decode()
-    assert "Short Whist, no stake: points only." in desk
 
 
 def test_a_sitting_opened_for_yesterday_shows_nothing_paid_today(secretary, players, stake):
@@ -597,7 +322,7 @@ def test_a_sitting_before_a_closed_settlement_is_refused_in_words(secretary, sta
         end=now - timedelta(hours=3),
         created_by=staff,
     )
-    from ledger import services
+    from ledger.settlement import services
 
     services.close(closed, staff)
     week_ago = timezone.localtime() - timedelta(days=7)

@@ -1,19 +1,18 @@
-"""The secretary's forms: the stake, table money and its waivers, a sitting, a payment; and a
-period for the club's table."""
+"""The desk's forms: the stake, table money and its waivers, a payment (who paid whom: a
+member or the house) and its reversal."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, time, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.forms.models import ModelChoiceIterator, ModelChoiceIteratorValue
-from django.utils import timezone
 
-from ledger.models import HOUSE, Payment, TableCharge
+from ledger.desk.models import Payment, TableCharge
 from ledger.money import MOST_CHARGE, MOST_HUNDREDS, MOST_PAYMENT, MOST_STAKE, STAKE_PLACES
+from ledger.records import HOUSE
 from scorer.club.models import Member
 from scorer.plumbing.keys import KeyedForm
 
@@ -100,35 +99,6 @@ class WaiverForm(KeyedForm):
     )
 
 
-# The database keeps moments in UTC, which the club's clock may put past either end of
-# the calendar on its first or last day.
-PAST_THE_CALENDAR = "That is at the very end of the calendar: choose between the years 2 and 9998."
-
-
-def _kept_in_utc(*moments: datetime) -> None:
-    try:
-        for moment in moments:
-            moment.astimezone(UTC)
-    except OverflowError:
-        raise forms.ValidationError(PAST_THE_CALENDAR) from None
-
-
-class SittingForm(KeyedForm):
-    name = forms.CharField(max_length=60)
-    start = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
-    end = forms.DateTimeField(widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
-
-    def clean_start(self) -> datetime:
-        start: datetime = self.cleaned_data["start"]
-        _kept_in_utc(start)
-        return start
-
-    def clean_end(self) -> datetime:
-        end: datetime = self.cleaned_data["end"]
-        _kept_in_utc(end)
-        return end
-
-
 THE_HOUSE = "house"
 
 if TYPE_CHECKING:  # generic to the type checker only
@@ -194,38 +164,5 @@ class PaymentForm(KeyedForm):
         return data
 
 
-class CloseForm(KeyedForm):
-    """Closing a settlement; `seen` is its figures as shown."""
-
-
 class ReverseForm(KeyedForm):
     """Reversing a payment recorded by mistake."""
-
-
-_DAY = forms.DateInput(attrs={"type": "date", "required": True}, format="%Y-%m-%d")
-
-
-class PeriodForm(forms.Form):
-    """A period of days, as a date input reads and writes them (ISO), whatever the site's
-    own format for showing dates."""
-
-    start = forms.DateField(label="From", widget=_DAY)
-    end = forms.DateField(label="To (inclusive)", widget=_DAY)
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        if "start" in data and "end" in data:
-            try:
-                _kept_in_utc(*self.bounds())
-            except OverflowError:  # the last day of the calendar has no day after it
-                raise forms.ValidationError(PAST_THE_CALENDAR) from None
-        return data
-
-    def bounds(self) -> tuple[datetime, datetime]:
-        """From the start of the first day to the start of the day after the last, by the
-        club's clock."""
-        zone = timezone.get_current_timezone()
-        start = datetime.combine(self.cleaned_data["start"], time.min, zone)
-        after = self.cleaned_data["end"] + timedelta(days=1)
-        return start, datetime.combine(after, time.min, zone)

@@ -32,7 +32,9 @@ from decimal import Decimal
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.records import LedgerError
+from ledger.settlement import services as settlements
 from scorer.models import Member
 
 users = get_user_model()
@@ -51,7 +53,7 @@ members = [
     for name, short in [("Mrs. Carr", "Carr"), ("Miss Fenwick", "Fenwick"),
                         ("Mr. Dane", "Dane"), ("Col. Hartley", "Hartley")]
 ]
-ledger.set_stake(per_hundred=Decimal("0.50"), currency="GBP", smallest_unit=Decimal("0.01"),
+desk.set_stake(per_hundred=Decimal("0.50"), currency="GBP", smallest_unit=Decimal("0.01"),
                  user=staff, seen="none", at=timezone.now() - timedelta(days=1000))
 print(json.dumps({"sessions": sessions, "members": [m.pk for m in members]}))
 """
@@ -63,7 +65,8 @@ import json, uuid
 from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.settlement import services as settlements
 from scorer.rubbers import reads, writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
@@ -84,7 +87,7 @@ for name, days_ago, hours, with_rubber in json.loads('''%s'''):
         rubber.refresh_from_db()
         writes.agree(state=reads.rubber_state(rubber), user=staff, key=uuid.uuid4(),
                      revision=rubber.revision, side=None)
-    sitting = ledger.open_sitting(name=name, start=start, end=start + timedelta(hours=hours),
+    sitting = settlements.open_sitting(name=name, start=start, end=start + timedelta(hours=hours),
                                   user=staff)
     made[name] = sitting.pk
 print(json.dumps(made))
@@ -208,11 +211,12 @@ CLOSER = """
 import sys
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.settlement import services as settlements
 from ledger.models import Sitting
 
 staff = get_user_model().objects.get(username="secretary")
-reading, said = ledger.settlement, []
+reading, said = settlements.settlement, []
 
 
 def settlement(sitting):
@@ -222,16 +226,16 @@ def settlement(sitting):
     return found
 
 
-ledger.settlement = settlement
+settlements.settlement = settlement
 print("ready", flush=True)
 sys.stdin.readline()
 try:
     with transaction.atomic():
-        ledger.close(Sitting.objects.get(pk=%d), staff)
+        settlements.close(Sitting.objects.get(pk=%d), staff)
         print("closed", flush=True)
         if %r:
             sys.stdin.readline()
-except ledger.LedgerError as refused:
+except LedgerError as refused:
     print(f"refused: {refused}", flush=True)
 """
 

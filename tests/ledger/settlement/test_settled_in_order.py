@@ -12,19 +12,21 @@ import pytest
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Sitting
+from ledger.records import LedgerError
+from ledger.settlement import services as settlements
 from tests.support.ledger import WON_BY_WE, agreed
 
 
 def pay(payer, payee, amount, staff, *, at=None):
-    return ledger.record_payment(
+    return desk.record_payment(
         payer=payer, payee=payee, amount=Decimal(amount), method="cash", note="", user=staff, at=at
     )
 
 
 def sitting(name, start, end, staff):
-    return ledger.open_sitting(name=name, start=start, end=end, user=staff)
+    return settlements.open_sitting(name=name, start=start, end=end, user=staff)
 
 
 def test_a_sitting_opened_for_yesterday_brings_forward_nothing_paid_today(players, staff, stake):
@@ -36,10 +38,10 @@ def test_a_sitting_opened_for_yesterday_brings_forward_nothing_paid_today(player
     pay(carr, None, "0.25", staff)
     now = timezone.now()
     yesterday = sitting("Yesterday", now - timedelta(hours=30), now - timedelta(hours=20), staff)
-    result = ledger.settlement(yesterday)
+    result = settlements.settlement(yesterday)
     assert result.lines == []
     assert result.transfers == []
-    closed = ledger.close(yesterday, staff)
+    closed = settlements.close(yesterday, staff)
     assert closed.lines == []
     assert closed.transfers == []
 
@@ -49,7 +51,7 @@ def test_a_payment_during_the_sitting_is_brought_forward_in_it(players, staff, s
     now = timezone.now()
     tonight = sitting("Tonight", now - timedelta(hours=2), now + timedelta(hours=4), staff)
     pay(fenwick, carr, "1.00", staff)
-    lines = {line.member: line for line in ledger.settlement(tonight).lines}
+    lines = {line.member: line for line in settlements.settlement(tonight).lines}
     assert lines[fenwick].brought_forward == Decimal("1.00")
     assert lines[carr].brought_forward == Decimal("-1.00")
 
@@ -63,25 +65,25 @@ def test_a_payment_after_the_sitting_ended_is_not_in_it_but_pays_its_transfer(
     now = timezone.now()
     agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=3))
     evening = sitting("Last night", now - timedelta(hours=4), now - timedelta(hours=1), staff)
-    shown = ledger.settlement(evening)
+    shown = settlements.settlement(evening)
     owed = next(t for t in shown.transfers if t.payer == fenwick and t.payee == carr)
     pay(fenwick, carr, owed.amount, staff)
-    after = ledger.settlement(evening)
+    after = settlements.settlement(evening)
     assert after.seen == shown.seen, "the evening's figures are as they were"
     assert [(t.payer, t.payee, t.amount) for t in after.transfers] == [
         (t.payer, t.payee, t.amount) for t in shown.transfers
     ]
     owing = [
         (t.payer, t.payee, owed)
-        for t, owed in zip(after.transfers, ledger.still_owed(after), strict=True)
+        for t, owed in zip(after.transfers, settlements.still_owed(after), strict=True)
     ]
     assert [owed for payer, payee, owed in owing if (payer, payee) == (fenwick, carr)] == [False]
     assert [owed for *_, owed in owing].count(True) == len(owing) - 1
-    ledger.close(evening, staff)
-    closed = ledger.settlement(evening)
-    assert ledger.still_owed(closed).count(False) == 1
+    settlements.close(evening, staff)
+    closed = settlements.settlement(evening)
+    assert settlements.still_owed(closed).count(False) == 1
     tonight = sitting("Tonight", now, now + timedelta(hours=5), staff)
-    brought = {line.member: line.brought_forward for line in ledger.settlement(tonight).lines}
+    brought = {line.member: line.brought_forward for line in settlements.settlement(tonight).lines}
     assert fenwick not in brought, "her payment squares her"
     assert carr not in brought
 
@@ -91,17 +93,17 @@ def test_a_closed_settlement_before_the_sitting_is_brought_forward(players, staf
     now = timezone.now()
     agreed(players, staff, WON_BY_WE, started=now - timedelta(days=1, hours=3))
     monday = sitting("Monday", now - timedelta(days=1, hours=4), now - timedelta(days=1), staff)
-    owed = {line.member: line.due for line in ledger.close(monday, staff).lines}[fenwick]
+    owed = {line.member: line.due for line in settlements.close(monday, staff).lines}[fenwick]
     tuesday = sitting("Tuesday", now - timedelta(hours=4), now - timedelta(hours=1), staff)
-    lines = {line.member: line for line in ledger.settlement(tuesday).lines}
+    lines = {line.member: line for line in settlements.settlement(tuesday).lines}
     assert lines[fenwick].brought_forward == owed < 0
 
 
 def test_a_sitting_is_not_opened_before_a_closed_settlement(players, staff, stake):
     now = timezone.now()
     tonight = sitting("Tonight", now - timedelta(hours=4), now - timedelta(hours=1), staff)
-    ledger.close(tonight, staff)
-    with pytest.raises(ledger.LedgerError) as refused:
+    settlements.close(tonight, staff)
+    with pytest.raises(LedgerError) as refused:
         sitting("Last week", now - timedelta(days=7), now - timedelta(days=6), staff)
     ended = timezone.localtime(tonight.end)
     assert str(refused.value) == (
@@ -125,8 +127,8 @@ def test_a_settlement_is_not_closed_while_a_sitting_before_it_is_open(players, s
     now = timezone.now()
     monday = sitting("Monday", now - timedelta(days=1, hours=4), now - timedelta(days=1), staff)
     tuesday = sitting("Tuesday", now - timedelta(hours=4), now - timedelta(hours=1), staff)
-    with pytest.raises(ledger.LedgerError) as refused:
-        ledger.close(tuesday, staff)
+    with pytest.raises(LedgerError) as refused:
+        settlements.close(tuesday, staff)
     assert str(refused.value) == (
         "Monday comes before Tuesday and is not closed: close Monday's settlement first, "
         "so that Tuesday's brings it forward."
@@ -135,15 +137,15 @@ def test_a_settlement_is_not_closed_while_a_sitting_before_it_is_open(players, s
         Sitting.objects.filter(pk=tuesday.pk).update(closed_at=now, closed_by=staff)
     tuesday.refresh_from_db()
     assert not tuesday.closed
-    ledger.close(monday, staff)
-    ledger.close(tuesday, staff)
+    settlements.close(monday, staff)
+    settlements.close(tuesday, staff)
     assert Sitting.objects.filter(closed_at__isnull=False).count() == 2
 
 
 def test_an_open_sitting_is_not_moved_before_a_closed_one(players, staff, stake):
     now = timezone.now()
     closed = sitting("Closed", now - timedelta(days=2), now - timedelta(days=1), staff)
-    ledger.close(closed, staff)
+    settlements.close(closed, staff)
     later = sitting("Later", now - timedelta(hours=4), now - timedelta(hours=1), staff)
     with pytest.raises(DatabaseError), transaction.atomic():
         Sitting.objects.filter(pk=later.pk).update(

@@ -31,7 +31,8 @@ from decimal import Decimal
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.settlement import services as settlements
 from ledger.models import Stake
 from scorer.models import Member
 
@@ -48,7 +49,7 @@ members = [
     )
     for n in range(4)
 ]
-ledger.set_stake(per_hundred=Decimal("0.50"), currency="GBP", smallest_unit=Decimal("0.01"),
+desk.set_stake(per_hundred=Decimal("0.50"), currency="GBP", smallest_unit=Decimal("0.01"),
                  user=staff, seen="none", at=timezone.now() - timedelta(days=2))
 print(json.dumps({"session": session.session_key, "members": [m.pk for m in members]}))
 """
@@ -99,10 +100,11 @@ def test_a_double_tap_on_reverse_reverses_a_payment_once(club):
                 f"""
 from decimal import Decimal
 from django.contrib.auth import get_user_model
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.settlement import services as settlements
 from scorer.models import Member
 staff = get_user_model().objects.get(username="secretary")
-p = ledger.record_payment(
+p = desk.record_payment(
     payer=Member.objects.get(pk={payer}), payee=Member.objects.get(pk={payee}),
     amount=Decimal("1.00"), method="cash", note="", user=staff)
 print(p.pk)
@@ -215,16 +217,17 @@ from datetime import timedelta
 from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.settlement import services as settlements
 from ledger.models import Posting, TableCharge
 from scorer.rubbers import reads, writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
 staff = get_user_model().objects.get(username="secretary")
 now = timezone.now()
-ledger.set_table_charge(basis="rubber", amount=Decimal("0.25"), hundreds=None, user=staff,
-                        seen=ledger.charge_seen(TableCharge.latest()), at=now - timedelta(days=3))
-sitting = ledger.open_sitting(name="Waivers", start=now - timedelta(days=1, hours=1),
+desk.set_table_charge(basis="rubber", amount=Decimal("0.25"), hundreds=None, user=staff,
+                        seen=desk.charge_seen(TableCharge.latest()), at=now - timedelta(days=3))
+sitting = settlements.open_sitting(name="Waivers", start=now - timedelta(days=1, hours=1),
                               end=now - timedelta(days=1) + timedelta(hours=4), user=staff)
 members = list(Member.objects.filter(pk__in={made["members"]}).order_by("pk"))
 charges = []
@@ -275,7 +278,8 @@ import json
 from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.settlement import services as settlements
 from scorer.rubbers import reads, writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
@@ -287,7 +291,9 @@ Rubber.objects.filter(pk=rubber.pk).update(started_at=start + timedelta(hours=1)
 slam = Play(Pair(12, 1), Pair((1, 1), (1, 1)))
 writes.replay(rubber=rubber, deals=[Deal(Side.WE, Trump.NO_TRUMP, play=slam),
     Deal(Side.THEY, Trump.NO_TRUMP, play=slam)], user=staff)
-sitting = ledger.open_sitting(name="Race", start=start, end=start + timedelta(hours=5), user=staff)
+sitting = settlements.open_sitting(
+    name="Race", start=start, end=start + timedelta(hours=5), user=staff
+)
 print(json.dumps({{"rubber": rubber.pk, "sitting": sitting.pk}}))
 """
         )
@@ -317,10 +323,11 @@ with transaction.atomic():
         f"""
 from pathlib import Path
 from django.contrib.auth import get_user_model
-from ledger import services as ledger
+from ledger.desk import services as desk
+from ledger.settlement import services as settlements
 from ledger.models import Sitting
 staff = get_user_model().objects.get(username="secretary")
-ledger.close(Sitting.objects.get(pk={sitting}), staff)
+settlements.close(Sitting.objects.get(pk={sitting}), staff)
 Path("{closed}").touch()
 """
     )

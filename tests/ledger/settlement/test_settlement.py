@@ -10,8 +10,10 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Posting, SettlementLine, Transfer
+from ledger.records import LedgerError
+from ledger.settlement import services as settlements
 from tests.support.ledger import WON_BY_WE, agreed, set_stake
 from tests.support.rubbers import deal
 
@@ -20,7 +22,7 @@ from tests.support.rubbers import deal
 def evening(staff):
     """A sitting that began a day ago and has just ended."""
     now = timezone.now()
-    return ledger.open_sitting(
+    return settlements.open_sitting(
         name="Last night", start=now - timedelta(days=1), end=now + timedelta(seconds=2), user=staff
     )
 
@@ -33,7 +35,7 @@ def ended(sitting):
 
 def test_each_member_has_his_rubbers_points_and_money(players, staff, stake, evening):
     rubber = agreed(players, staff, WON_BY_WE)
-    result = ledger.settlement(evening)
+    result = settlements.settlement(evening)
     lines = {line.member: line for line in result.lines}
     carr, fenwick = players[0], players[1]
     value = rubber.agreed_value
@@ -50,7 +52,7 @@ def test_each_member_has_his_rubbers_points_and_money(players, staff, stake, eve
 
 def test_the_transfers_settle_what_is_due(players, staff, stake, evening):
     agreed(players, staff, WON_BY_WE)
-    result = ledger.settlement(evening)
+    result = settlements.settlement(evening)
     due = {line.member: line.due for line in result.lines}
     for transfer in result.transfers:
         due[transfer.payer] += transfer.amount
@@ -63,7 +65,7 @@ def test_closing_keeps_the_settlement_and_posts_the_rounding(players, staff, clu
     set_stake("0.333", staff, at=timezone.now() - timedelta(days=2))
     agreed(players, staff, WON_BY_WE)
     ended(evening)
-    closed = ledger.close(evening, staff)
+    closed = settlements.close(evening, staff)
     assert evening.__class__.objects.get(pk=evening.pk).closed
     assert SettlementLine.objects.filter(sitting=evening).count() == 4
     assert Transfer.objects.filter(sitting=evening).count() == len(closed.transfers)
@@ -78,8 +80,8 @@ def test_closing_keeps_the_settlement_and_posts_the_rounding(players, staff, clu
 def test_a_sitting_is_closed_only_after_it_ends(players, staff, stake, evening):
     type(evening).objects.filter(pk=evening.pk).update(end=timezone.now() + timedelta(hours=3))
     evening.refresh_from_db()
-    with pytest.raises(ledger.LedgerError, match="close it after that"):
-        ledger.close(evening, staff)
+    with pytest.raises(LedgerError, match="close it after that"):
+        settlements.close(evening, staff)
 
 
 def test_a_sitting_with_a_rubber_not_yet_agreed_is_not_closed(players, staff, stake, evening):
@@ -87,17 +89,17 @@ def test_a_sitting_with_a_rubber_not_yet_agreed_is_not_closed(players, staff, st
 
     writes.start_rubber(table="Table 4", members=players, first_dealer=0, user=staff)
     ended(evening)
-    with pytest.raises(ledger.LedgerError, match=r"not yet agreed \(Table 4\)"):
-        ledger.close(evening, staff)
+    with pytest.raises(LedgerError, match=r"not yet agreed \(Table 4\)"):
+        settlements.close(evening, staff)
     assert not SettlementLine.objects.exists()
 
 
 def test_a_closed_settlement_is_never_changed(players, staff, stake, evening):
     agreed(players, staff, WON_BY_WE)
     ended(evening)
-    ledger.close(evening, staff)
-    with pytest.raises(ledger.LedgerError, match="closed already"):
-        ledger.close(evening, staff)
+    settlements.close(evening, staff)
+    with pytest.raises(LedgerError, match="closed already"):
+        settlements.close(evening, staff)
     evening.name = "Renamed"
     with pytest.raises(DatabaseError, match="never changed"), transaction.atomic():
         evening.save()
@@ -117,19 +119,17 @@ def test_a_closed_settlement_is_never_changed(players, staff, stake, evening):
 def test_a_balance_carries_forward_until_paid(players, staff, stake, evening):
     agreed(players, staff, WON_BY_WE)
     ended(evening)
-    first = ledger.close(evening, staff)
+    first = settlements.close(evening, staff)
     carr, fenwick = players[0], players[1]
     owed = next(line.due for line in first.lines if line.member == fenwick)
     assert owed < 0
-    tonight = ledger.open_sitting(
+    tonight = settlements.open_sitting(
         name="Tonight", start=timezone.now(), end=timezone.now() + timedelta(hours=5), user=staff
     )
-    unpaid = {line.member: line for line in ledger.settlement(tonight).lines}
+    unpaid = {line.member: line for line in settlements.settlement(tonight).lines}
     assert unpaid[fenwick].brought_forward == owed
-    ledger.record_payment(
-        payer=fenwick, payee=carr, amount=-owed, method="cash", note="", user=staff
-    )
-    paid = {line.member: line for line in ledger.settlement(tonight).lines}
+    desk.record_payment(payer=fenwick, payee=carr, amount=-owed, method="cash", note="", user=staff)
+    paid = {line.member: line for line in settlements.settlement(tonight).lines}
     # Her payment squares her and Mrs. Carr (whose winnings were what she owed); Mr. Dane
     # and Col. Hartley still carry theirs forward.
     dane, hartley = players[2], players[3]
@@ -139,8 +139,8 @@ def test_a_balance_carries_forward_until_paid(players, staff, stake, evening):
 
 
 def test_sittings_may_not_overlap(staff, evening):
-    with pytest.raises(ledger.LedgerError, match="overlaps Last night"):
-        ledger.open_sitting(
+    with pytest.raises(LedgerError, match="overlaps Last night"):
+        settlements.open_sitting(
             name="Again",
             start=evening.start + timedelta(hours=1),
             end=evening.end + timedelta(hours=1),
@@ -150,8 +150,8 @@ def test_sittings_may_not_overlap(staff, evening):
 
 def test_rubbers_outside_the_sitting_are_not_in_its_settlement(players, staff, stake, evening):
     agreed(players, staff, [deal("H", (9, 4))], started=evening.start - timedelta(hours=2))
-    assert ledger.settlement(evening).lines == []
+    assert settlements.settlement(evening).lines == []
 
 
 def test_the_rule_for_rounding_is_given_with_the_settlement(players, staff, stake, evening):
-    assert "adds up to exactly nothing" in ledger.settlement(evening).rule
+    assert "adds up to exactly nothing" in settlements.settlement(evening).rule

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from ledger import services as ledger
 from ledger.models import Posting, TableCharge
+from ledger.settlement import services as settlements
 from tests.support.browser import screenshot, tap
 from tests.support.club import NAMES, make_member
 from tests.support.ledger import WON_BY_WE, agreed, set_stake
@@ -25,7 +25,7 @@ def test_the_secretary_charges_table_money_waives_the_hosts_and_is_paid(phone):
     secretary = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
     set_stake("0.50", secretary, at=timezone.now() - timedelta(days=1))
     now = timezone.now()
-    ledger.open_sitting(
+    settlements.open_sitting(
         name="Tonight", start=now - timedelta(hours=2), end=now + timedelta(hours=6), user=secretary
     )
 

@@ -11,8 +11,11 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Posting
+from ledger.postings.services import post_rubber
+from ledger.records import LedgerError
+from ledger.settlement import services as settlements
 from scorer.engine import RubberError
 from scorer.models import Club
 from scorer.rubbers import reads, writes
@@ -49,7 +52,7 @@ def test_agreeing_again_or_a_retried_request_posts_nothing_more(players, staff, 
 def test_the_database_takes_a_rubbers_postings_only_once(players, staff, stake):
     rubber = agreed(players, staff, WON_BY_WE)
     with pytest.raises(IntegrityError), transaction.atomic():
-        ledger.post_rubber(rubber, players)  # as a second staff member's agreement would
+        post_rubber(rubber, players)  # as a second staff member's agreement would
     assert Posting.objects.filter(rubber=rubber).count() == 4
 
 
@@ -114,7 +117,7 @@ def test_the_ledger_is_only_added_to(players, staff, stake):
 
 def test_a_payment_posts_to_payer_and_payee_and_balances(players, staff, stake):
     carr, fenwick = players[0], players[1]
-    ledger.record_payment(
+    desk.record_payment(
         payer=fenwick, payee=carr, amount=Decimal("1.50"), method="cash", note="", user=staff
     )
     assert balance(fenwick) == Decimal("1.50")
@@ -130,8 +133,8 @@ def test_a_payment_posts_to_payer_and_payee_and_balances(players, staff, stake):
 def test_a_payment_of_no_money_or_part_of_a_penny_is_refused(
     players, staff, stake, amount, message
 ):
-    with pytest.raises(ledger.LedgerError, match=message):
-        ledger.record_payment(
+    with pytest.raises(LedgerError, match=message):
+        desk.record_payment(
             payer=players[1], payee=players[0], amount=amount, method="cash", note="", user=staff
         )
     assert not Posting.objects.exists()
@@ -169,13 +172,13 @@ def test_every_posting_and_settlement_adds_up_to_nothing(players, staff, data):
                 rubber = agreed(players, staff, deals, table=f"T{number}")
                 amounts = [p.amount for p in Posting.objects.filter(rubber=rubber)]
                 assert sum(amounts) == 0
-            sitting = ledger.open_sitting(
+            sitting = settlements.open_sitting(
                 name="Evening",
                 start=timezone.now() - timezone.timedelta(days=1),
                 end=timezone.now() + timezone.timedelta(seconds=1),
                 user=staff,
             )
-            result = ledger.settlement(sitting)
+            result = settlements.settlement(sitting)
             assert sum(line.rounded for line in result.lines) == 0
             assert sum(line.due for line in result.lines) == 0
             raise Rollback

@@ -11,8 +11,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Payment, Posting, Sitting, Stake
+from ledger.records import LedgerError
+from ledger.settlement import services as settlements
+from scorer.plumbing.keys import Stale
 from tests.support.html import Forms
 from tests.support.ledger import WON_BY_WE, agreed, set_stake
 
@@ -47,7 +50,7 @@ def test_a_payment_sent_twice_is_recorded_once_and_answered_alike(secretary, pla
 
 
 def test_a_payment_is_reversed_once_even_by_two_forms(secretary, players, stake, staff):
-    payment = ledger.record_payment(
+    payment = desk.record_payment(
         payer=players[1], payee=players[0], amount=Decimal("1"), method="cash", note="", user=staff
     )
     action = reverse("ledger:reverse", args=[payment.pk])
@@ -60,12 +63,12 @@ def test_a_payment_is_reversed_once_even_by_two_forms(secretary, players, stake,
 
 
 def test_the_database_itself_keeps_one_reversal_to_a_payment(players, stake, staff):
-    payment = ledger.record_payment(
+    payment = desk.record_payment(
         payer=players[1], payee=players[0], amount=Decimal("1"), method="cash", note="", user=staff
     )
-    ledger.reverse_payment(payment=payment, user=staff)
-    with pytest.raises(ledger.LedgerError, match="reversed already"):
-        ledger.reverse_payment(payment=payment, user=staff)
+    desk.reverse_payment(payment=payment, user=staff)
+    with pytest.raises(LedgerError, match="reversed already"):
+        desk.reverse_payment(payment=payment, user=staff)
     assert sum(p.amount for p in players[1].postings.all()) == 0
 
 
@@ -83,12 +86,12 @@ def test_a_stake_form_shown_before_another_stake_was_set_is_refused(secretary, s
 
 
 def test_two_stakes_cannot_replace_the_same_one(stake, staff):
-    seen = ledger.stake_seen(stake)
-    ledger.set_stake(
+    seen = desk.stake_seen(stake)
+    desk.set_stake(
         per_hundred=Decimal(1), currency="GBP", smallest_unit=Decimal("0.01"), user=staff, seen=seen
     )
-    with pytest.raises(ledger.Stale, match="changed since this page was shown"):
-        ledger.set_stake(
+    with pytest.raises(Stale, match="changed since this page was shown"):
+        desk.set_stake(
             per_hundred=Decimal(2),
             currency="GBP",
             smallest_unit=Decimal("0.01"),
@@ -115,12 +118,12 @@ def test_a_sitting_opened_twice_by_one_form_is_opened_once(secretary, staff):
 
 def test_the_database_refuses_overlapping_sittings(staff):
     now = timezone.now()
-    ledger.open_sitting(name="Tonight", start=now, end=now + timedelta(hours=4), user=staff)
-    with pytest.raises(ledger.LedgerError, match="It overlaps Tonight"):
-        ledger.open_sitting(
+    settlements.open_sitting(name="Tonight", start=now, end=now + timedelta(hours=4), user=staff)
+    with pytest.raises(LedgerError, match="It overlaps Tonight"):
+        settlements.open_sitting(
             name="Late", start=now + timedelta(hours=3), end=now + timedelta(hours=6), user=staff
         )
-    ledger.open_sitting(
+    settlements.open_sitting(
         name="Tomorrow", start=now + timedelta(hours=4), end=now + timedelta(hours=8), user=staff
     )
     assert Sitting.objects.count() == 2
@@ -130,7 +133,7 @@ def test_closing_a_settlement_that_changed_since_it_was_shown_is_refused(
     secretary, players, staff, stake
 ):
     now = timezone.now()
-    ledger.set_table_charge(
+    desk.set_table_charge(
         basis="rubber",
         amount=Decimal("0.25"),
         hundreds=None,
@@ -138,14 +141,14 @@ def test_closing_a_settlement_that_changed_since_it_was_shown_is_refused(
         seen="none",
         at=now - timedelta(days=2),
     )
-    sitting = ledger.open_sitting(
+    sitting = settlements.open_sitting(
         name="Last night", start=now - timedelta(days=1), end=now, user=staff
     )
     rubber = agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=2))
     asked = reverse("ledger:close", args=[sitting.pk])
     shown = form_on(secretary, asked, asked)
     charge = Posting.objects.get(kind=Posting.TABLE, rubber=rubber, member=players[0])
-    ledger.waive(charge=charge, reason="the host", user=staff)  # after the page was shown
+    desk.waive(charge=charge, reason="the host", user=staff)  # after the page was shown
     refused = secretary.post(asked, shown, follow=True)
     sitting.refresh_from_db()
     assert not sitting.closed
