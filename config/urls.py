@@ -7,7 +7,9 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
+from ledger import urls as ledger
 from scorer.phone import views as phone
+from scorer.rankings import urls as rankings
 
 urlpatterns = [
     # At the root, so that the worker's scope is the whole site.
@@ -15,6 +17,7 @@ urlpatterns = [
     path("manifest.webmanifest", phone.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     path("accounts/", include("scorer.accounts.urls")),
-    path("ledger/", include("ledger.urls")),
+    # The club's table reads the agreed rubbers, but keeps the ledger's address and name.
+    path("ledger/", include(([*ledger.urlpatterns, *rankings.urlpatterns], ledger.app_name))),
     path("", include("scorer.urls")),
 ]

@@ -1,4 +1,5 @@
-"""The ledger's addresses, in one namespace (`ledger:`), each job's own from its urls.py."""
+"""The ledger's addresses, in one namespace (`ledger:`), each job's own from its urls.py;
+config/urls.py adds the club's table (scorer/rankings/urls.py) to them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The reports' addresses (in the ledger's namespace, ledger/urls.py): the ledger's index,
-a member's own statement, any member's, the house's, and the club's table."""
+a member's own statement, any member's, and the house's."""
 
 from __future__ import annotations
 
@@ -12,5 +12,4 @@ urlpatterns: list[URLPattern] = [
     path("me/", views.me, name="me"),
     path("members/<id:pk>/", views.member_statement, name="member"),
     path("house/", views.house, name="house"),
-    path("table/", views.club_table, name="table"),
 ]

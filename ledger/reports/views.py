@@ -1,5 +1,5 @@
 """The ledger's index (the secretary's desk; a member is sent to his own account), each
-member's statement, the house's account, and the club's table."""
+member's statement, and the house's account."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from ledger.desk.services import reversal_refused
 from ledger.postings.models import Posting
 from ledger.records import HOUSE
 from ledger.reports import reads as reports
-from ledger.reports.forms import PeriodForm
 from ledger.settlement.forms import SittingForm
 from ledger.settlement.models import Sitting
 from scorer.club.models import Member
@@ -133,15 +132,3 @@ def _statement(request: HttpRequest, member: Member | None) -> HttpResponse:
             **_currency(),
         },
     )
-
-
-@login_required
-@require_GET
-def club_table(request: HttpRequest) -> HttpResponse:
-    """The club's members over a period: rubbers, gains, net points, best partnership."""
-    today = timezone.localdate()
-    form = PeriodForm(request.GET or {"start": today.replace(day=1), "end": today})
-    if not form.is_valid():
-        return render(request, "ledger/reports/club_table.html", {"form": form}, status=400)
-    table = reports.club_table(*form.bounds())
-    return render(request, "ledger/reports/club_table.html", {"form": form, "table": table})
