@@ -13,7 +13,7 @@ from django.core import signing
 from django.core.management import call_command
 from django.urls import reverse
 
-from ledger.club_json import ImportRefused, import_club, import_club_text
+from ledger.club.document import ImportRefused, import_club, import_club_text
 from scorer.models import Member, Rubber
 from scorer.rubbers.live import LIVE_SALT
 from tests.support.html import Forms
@@ -102,7 +102,7 @@ def test_a_token_from_another_session_stops_the_polling(carr, rubber, players, d
 @pytest.fixture
 def demo(db):
     call_command("seed_demo", stdout=StringIO())
-    from ledger.club_json import export_club
+    from ledger.club.document import export_club
 
     document = json.loads(json.dumps(export_club()))
     from tests.support.club import empty_the_club

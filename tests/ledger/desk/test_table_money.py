@@ -446,7 +446,7 @@ def test_the_secretary_records_a_payment_to_the_house_from_the_desk(secretary, p
 
 
 def test_a_payment_with_the_house_goes_out_in_the_clubs_file_and_comes_back(players, staff, stake):
-    from ledger.club_json import export_club, import_club
+    from ledger.club.document import export_club, import_club
     from tests.support.club import empty_the_club
 
     paid = desk.record_payment(

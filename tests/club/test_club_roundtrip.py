@@ -20,7 +20,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.club_json import export_club, import_club
+from ledger.club.document import export_club, import_club
 from ledger.desk import services as desk
 from ledger.models import Payment, Sitting
 from ledger.settlement import services as settlements

@@ -15,7 +15,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.club_json import ImportRefused, export_club, import_club
+from ledger.club.document import ImportRefused, export_club, import_club
 from ledger.desk import services as desk
 from ledger.models import Posting, Sitting
 from ledger.settlement import services as settlements

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger.club_json import ImportRefused, export_club, import_club
+from ledger.club.document import ImportRefused, export_club, import_club
 from ledger.desk import services as desk
 from ledger.models import Posting, Stake
 from scorer import engine
