@@ -33,7 +33,8 @@ from scorer.club.club_file import Account, ClubSettings, MemberDoc, People
 from scorer.club.models import Member
 from scorer.plumbing.club_format import ImportRefused, Shape, refusal, written
 from scorer.rubbers import club_file as rubbers
-from scorer.rubbers.club_file import RubberDoc, RubbersLoader
+from scorer.rubbers.club_file import RubberDoc
+from scorer.rubbers.club_load import RubbersLoader
 from scorer.rubbers.models import Rubber
 from scorer.tables import club_file as tables
 from scorer.tables.club_file import TableDoc, TablesLoader
