@@ -2,7 +2,7 @@
 database, and phones that talk to it over HTTP as nginx would pass them on.
 
 Used by the served tests (tests/plumbing/test_served.py, tests/plumbing/test_faults.py) and
-by the load test (tests/load.py). Only 127.0.0.1 is ever contacted.
+by the load test (tests/load/evening.py). Only 127.0.0.1 is ever contacted.
 """
 
 from __future__ import annotations

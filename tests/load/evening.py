@@ -17,7 +17,6 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -339,7 +338,3 @@ def main() -> int:
             pad_printer=options.pad_printer,
         )
     return 1 if tally.errors else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

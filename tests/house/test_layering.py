@@ -14,7 +14,7 @@ import pytest
 
 from scorer.engine import GAMES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "scorer" / "engine"
 SITE = [
     path

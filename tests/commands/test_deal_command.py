@@ -14,7 +14,7 @@ from endplay.parsers import pbn as endplay_pbn
 
 from scorer.engine.cards import Direction, read_pbn, read_pbn_file
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 
 def deal(*args):

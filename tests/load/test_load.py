@@ -4,7 +4,7 @@ member prints the largest pad over and over."""
 
 from __future__ import annotations
 
-from tests.load import Pace, play
+from tests.load.evening import Pace, play
 
 
 def test_a_short_club_evening_has_no_errors(tmp_path, static_root):
