@@ -19,7 +19,7 @@ from django.core.management import CommandError, call_command
 from scorer.engine import Rubber, rubber_json, sheet_json, work_out
 from tests.support.rubbers import random_rubber, random_rules
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 SPECIMEN = ROOT / "scorer" / "data" / "elwell-specimen.json"
 EXPECTED = json.loads((ROOT / "tests" / "data" / "elwell-specimen.out.json").read_text())
 SHEET_KEYS = ("deals", "games", "rubber", "totals", "net")
