@@ -1,11 +1,11 @@
-"""The ledger's guards in the database (the machinery is scorer/kept.py): postings,
+"""The ledger's guards in the database (the machinery is scorer/plumbing/guards.py): postings,
 payments, stakes, table charges and closed settlements are never changed or deleted,
 nothing posts into a closed settlement, sittings never overlap, and no sitting is open
 before a closed one."""
 
 from __future__ import annotations
 
-from scorer.kept import Guard, kept
+from scorer.plumbing.guards import Guard, kept
 
 LEDGER = (
     *kept("ledger_posting", "the ledger is only added to: a posting cannot be changed or deleted"),

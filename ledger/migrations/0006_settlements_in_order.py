@@ -8,7 +8,7 @@ which sittings, and nothing is migrated until they are closed."""
 from django.db import migrations
 
 from ledger import guards
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 # One sitting open and the other closed (their flags' ranges [0,1) and [1,2) are adjacent,
 # -|-; two of a kind are not), and the open one starting no later than the closed one:
