@@ -3,8 +3,8 @@ player removed before the draw, and the evening's steps (the draw, the next roun
 end, revoking the noticeboard), each carrying its key and the evening's revision it was
 shown at (`seen`).
 
-At a table the forms are the rubber's own (scorer/forms.py): the declaration, the result,
-a correction, an agreement, discarding a deal; they carry the table's revision.
+At a table the forms are the rubber's own (scorer/rubbers/forms/deals.py): the declaration,
+the result, a correction, an agreement, discarding a deal; they carry the table's revision.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from scorer.forms import ResultForm
-from scorer.models import Member
-from scorer.once import KeyedForm
+from scorer.club.models import Member
+from scorer.plumbing.keys import KeyedForm
 from scorer.progressive.models import MOST_DEALS_A_ROUND, ProgressiveEvening, ProgressivePlayer
+from scorer.rubbers.forms.deals import ResultForm
 
 
 class OpenEveningForm(KeyedForm):

@@ -1,5 +1,6 @@
-"""The Progressive evening's guards in the database (the machinery is scorer/kept.py): what
-the rules say happens once, the database refuses a second time, whoever asks.
+"""The Progressive evening's guards in the database (the machinery is
+scorer/plumbing/guards.py): what the rules say happens once, the database refuses a second
+time, whoever asks.
 
 - The numbers are drawn once: a player numbered keeps his number and his place in the
   evening, nobody joins an evening once drawn, and the evening's draw is never undone.
@@ -15,7 +16,7 @@ One table a player a round, and a number a player, are unique constraints of the
 
 from __future__ import annotations
 
-from scorer.kept import Guard, kept
+from scorer.plumbing.guards import Guard, kept
 
 _EVENING = "scorer_progressiveevening"
 _PLAYER = "scorer_progressiveplayer"

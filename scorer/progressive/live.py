@@ -1,5 +1,5 @@
 """Following a Progressive evening and its tables, as phones follow a rubber
-(scorer/live.py): each page polls every two seconds with a signed token standing for the
+(scorer/rubbers/live.py): each page polls every two seconds with a signed token standing for the
 player and the session it was shown to, and an unchanged page costs one indexed read and
 an empty answer. The noticeboard's link is signed, read-only and revocable."""
 
@@ -12,8 +12,8 @@ from django.core import signing
 from django.db import connection
 from django.http import HttpRequest
 
-from scorer.live import LIVE_MAX_AGE, session_tag
 from scorer.progressive.models import ProgressiveEvening, ProgressiveTable
+from scorer.rubbers.live import LIVE_MAX_AGE, session_tag
 
 LIVE_SALT = "scorer.progressive.live"
 BOARD_SALT = "scorer.progressive.board"

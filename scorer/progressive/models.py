@@ -20,10 +20,12 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scorer import engine
+from scorer.club.models import Member
 from scorer.engine.progressive import DEALS_A_ROUND
-from scorer.kept import register
-from scorer.models import Correction, Deal, Member, Submission
+from scorer.plumbing.guards import register
+from scorer.plumbing.keys import Submission
 from scorer.progressive.guards import PROGRESSIVE
+from scorer.rubbers.models import Correction, Deal
 
 # At most deals a round: thirteen makes an evening of many hours already.
 MOST_DEALS_A_ROUND = 13

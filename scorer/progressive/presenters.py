@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorer import engine
+from scorer.club.models import person
 from scorer.engine.progressive import EveningScore, RoundScore, Seating, Standing, TableScore
-from scorer.models import person
-from scorer.presenters import CutView
 from scorer.progressive.models import ProgressiveCorrection, ProgressiveDeal, ProgressivePlayer
 from scorer.progressive.reads import EveningRecord, TableRecord
+from scorer.rubbers.presenters import CutView
 
 # -- A table's round ----------------------------------------------------------------------------
 

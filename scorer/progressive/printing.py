@@ -1,15 +1,16 @@
-"""What a Progressive evening prints, through the club's printer (scorer/printing.py): the
-tally cards, one a player (his number, and a line a round for his table, his partner, and
-the points he won and lost, as the period's progressive tallies), each round's table
-cards (its deals with their points), and the evening's results."""
+"""What a Progressive evening prints, through the club's printer
+(scorer/printing/documents.py, scorer/plumbing/printer.py): the tally cards, one a player
+(his number, and a line a round for his table, his partner, and the points he won and lost,
+as the period's progressive tallies), each round's table cards (its deals with their
+points), and the evening's results."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from scorer import engine
-from scorer.printing import paper as paper
-from scorer.printing import render
+from scorer.printing.documents import paper as paper
+from scorer.printing.documents import render
 from scorer.progressive import presenters
 from scorer.progressive.models import ProgressiveEvening
 from scorer.progressive.reads import EveningRecord

@@ -29,7 +29,7 @@ from scorer.engine.progressive import (
     TableScore,
     work_out_evening,
 )
-from scorer.models import MOST_POINTS, Submission
+from scorer.plumbing.keys import Submission
 from scorer.progressive.models import (
     ProgressiveDeal,
     ProgressiveEvening,
@@ -37,6 +37,7 @@ from scorer.progressive.models import (
     ProgressiveSeat,
     ProgressiveTable,
 )
+from scorer.rubbers.models import MOST_POINTS
 
 
 def rules_of(evening: ProgressiveEvening) -> ProgressiveRules:

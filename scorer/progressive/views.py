@@ -30,12 +30,12 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorer import engine, once
-from scorer.converters import number
-from scorer.forms import AgreementForm, CorrectionForm, DeclarationForm, DiscardForm
-from scorer.http import HtmxRequest, SignedInRequest
-from scorer.models import Club
-from scorer.once import Answer, carry_out
+from scorer import engine
+from scorer.club.models import Club
+from scorer.plumbing import keys
+from scorer.plumbing.converters import number
+from scorer.plumbing.http import HtmxRequest, SignedInRequest
+from scorer.plumbing.keys import Answer, carry_out
 from scorer.progressive import live, presenters, printing, reads, writes
 from scorer.progressive.forms import (
     AddGuestForm,
@@ -47,6 +47,7 @@ from scorer.progressive.forms import (
     arriving,
 )
 from scorer.progressive.models import ProgressiveEvening, ProgressivePlayer, ProgressiveTable
+from scorer.rubbers.forms.deals import AgreementForm, CorrectionForm, DeclarationForm, DiscardForm
 
 STALE = "The table's sheet changed on another phone; here it is now."
 
@@ -323,7 +324,7 @@ def remove_player(request: SignedInRequest, pk: int) -> HttpResponse:
     def act(found: ProgressiveEvening) -> str:
         player: ProgressivePlayer = form.cleaned_data["player"]
         if player.evening_id != found.pk:
-            raise once.Refused(f"{player.name} does not play in {found.name}.")
+            raise keys.Refused(f"{player.name} does not play in {found.name}.")
         return writes.remove_player(
             evening=found, player=player, seen=form.cleaned_data["seen"], user=request.user
         )
@@ -446,7 +447,7 @@ def declaration(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
     record = _to_record(request, pk)
     if record.in_progress is None:  # recorded already: by this very form, or another phone
-        if once.handled(request.POST.get("key", "")):
+        if keys.handled(request.POST.get("key", "")):
             return _done(request, record)
         told = " ".join(_told(record, request.POST.get("revision", "")))
         return render_table(
@@ -535,7 +536,7 @@ def _write(
             key=form.cleaned_data["key"],
             revision=form.cleaned_data["revision"],
         )
-    except once.Stale:
+    except keys.Stale:
         fresh = _record_or_404(record.table.pk)
         told = " ".join(_told(fresh, str(form.cleaned_data["revision"])))
         return render_table(
@@ -732,7 +733,7 @@ def correction(request: SignedInRequest, pk: int, deal: int) -> HttpResponseBase
             reason=form.cleaned_data["reason"],
             correction=(form.declaration(), form.result()),
         )
-    except once.Stale:
+    except keys.Stale:
         fresh = _record_or_404(pk)
         return _correction_page(request, fresh, found, None, message=STALE, status=409)
     except engine.RubberError as error:

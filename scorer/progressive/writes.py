@@ -2,13 +2,13 @@
 numbers, seating each round with its cuts, ending it; and at each table, as at a rubber,
 the declaration, the result, a correction and each pair's agreement of the round.
 
-Every write happens once and never over a page its sender has not seen (scorer/once.py):
-the evening's writes run inside `once.carry_out` and move the evening's revision on from
-the one their form was shown at; a table's writes claim their form's key and move the
-table's revision on, as a rubber's do, each by one, and say what they did for the phones
-that follow the table. What the laws decide (whole tables, the moves, each deal's points)
-is the engine's; what must happen once, the database also refuses a second time
-(scorer/progressive/guards.py), and its refusal is said in words.
+Every write happens once and never over a page its sender has not seen
+(scorer/plumbing/keys.py): the evening's writes run inside `keys.carry_out` and move the
+evening's revision on from the one their form was shown at; a table's writes claim their
+form's key and move the table's revision on, as a rubber's do, each by one, and say what
+they did for the phones that follow the table. What the laws decide (whole tables, the
+moves, each deal's points) is the engine's; what must happen once, the database also
+refuses a second time (scorer/progressive/guards.py), and its refusal is said in words.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorer import engine
-from scorer.converters import number as number_of
+from scorer.club.models import Club, Member, person
 from scorer.engine.cutting import Cut, cut_for_partners, cut_in_order
 from scorer.engine.progressive import (
     Evening,
@@ -35,8 +35,8 @@ from scorer.engine.progressive import (
     TableScore,
     work_out_evening,
 )
-from scorer.models import Club, Member, Submission, person
-from scorer.once import Refused, Stale, claim
+from scorer.plumbing.converters import number as number_of
+from scorer.plumbing.keys import Refused, Stale, Submission, claim
 from scorer.progressive import guards
 from scorer.progressive.models import (
     ProgressiveCorrection,
@@ -56,7 +56,7 @@ from scorer.progressive.reads import (
     table_record,
     worked_out,
 )
-from scorer.writes import Declaration, Result
+from scorer.rubbers.writes import Declaration, Result
 
 # The database's refusals, in words: the checks below say it first, by name; these answer
 # a write that raced past them and met the database.

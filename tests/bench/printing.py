@@ -4,7 +4,7 @@ in the same run; the memory the pad takes, beside the one-line page's; and the p
 bounds, beside Django's minimal view: how soon a document is refused beyond its queue or
 after its wait, and a phone's poll while the largest pad is laid out.
 
-Documents are laid out in the printer's process (scorer.printing.Printer), so memory is
+Documents are laid out in the printer's process (scorer.plumbing.printer.Printer), so memory is
 read for it and for this process, which stands for the worker: each one's peak resident
 size while one document is made (the peak reset before it, /proc/<pid>/clear_refs).
 Requests go through the whole middleware stack in this process (Django's test client).
@@ -42,21 +42,23 @@ def main() -> None:
     from django.utils import timezone
     from weasyprint import HTML
 
-    from scorer import printing, reads
     from scorer.models import Rubber
+    from scorer.plumbing.printer import printer
+    from scorer.printing import documents
+    from scorer.rubbers import reads
 
     specimen, rubbers = _rubbers()
-    state = reads.table_state(specimen)
+    state = reads.rubber_state(specimen)
     evening = reads.states_of(Rubber.objects.filter(pk__in=[r.pk for r in rubbers]))
     title = f"{timezone.localdate():%A %-d %B %Y}"
-    printing.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
+    documents.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
 
     timed = medians(
         RUNS,
         one_line=lambda: HTML(string="<p>One line.</p>").write_pdf(),
-        rubber=lambda: printing.rubber_document(state, [], "A4"),
-        evening=lambda: printing.evening_document(title, evening, "A4"),
-        pad=lambda: printing.pad_document(4, 50, "letter"),
+        rubber=lambda: documents.rubber_document(state, [], "A4"),
+        evening=lambda: documents.evening_document(title, evening, "A4"),
+        pad=lambda: documents.pad_document(4, 50, "letter"),
     )
     ms = {name: seconds * 1000 for name, seconds in timed.items()}
     print()
@@ -73,8 +75,8 @@ def main() -> None:
             f"(target {TARGETS_MS[name]} ms: {verdict})"
         )
 
-    one_line = _peaks(lambda: printing.printer.lay_out("<p>One line.</p>"))
-    pad = _peaks(lambda: printing.pad_document(4, 50, "letter"))
+    one_line = _peaks(lambda: printer.lay_out("<p>One line.</p>"))
+    pad = _peaks(lambda: documents.pad_document(4, 50, "letter"))
     runs = len(one_line["worker"])
     print(f"Each process's peak memory while one is made, median of {runs} runs each")
     print(f"    {'baseline: a page of one line':<38}{_megabytes(one_line)}")
@@ -92,7 +94,7 @@ def _bounds(rubber: Any) -> None:
     largest pad again and again, beside one with the printer idle."""
     from django.test import Client
 
-    from scorer import printing
+    from scorer.plumbing import printer as printing
 
     phone = Client()
     phone.force_login(rubber.players.first().user)
@@ -166,18 +168,19 @@ def _poll_times(poll: Callable[[], None]) -> list[float]:
 
 def _while_printing(measure: Callable[[], list[float]]) -> list[float]:
     """`measure`, while another thread has the largest pad printed over and over."""
-    from scorer import printing
+    from scorer.plumbing.printer import printer
+    from scorer.printing import documents
 
     done = threading.Event()
 
     def print_pads() -> None:
         while not done.is_set():
-            printing.pad_document(4, 50, "letter")
+            documents.pad_document(4, 50, "letter")
 
     pads = threading.Thread(target=print_pads)
     pads.start()
-    with printing.printer.changed:  # the first under way
-        printing.printer.changed.wait_for(lambda: printing.printer.printing)
+    with printer.changed:  # the first under way
+        printer.changed.wait_for(lambda: printer.printing)
     try:
         return measure()
     finally:
@@ -204,7 +207,7 @@ def _peaks(make: Callable[[], object]) -> dict[str, list[float]]:
 
 def _printers_process() -> int:
     """The printer's process: the one that printed the last document."""
-    from scorer import printing
+    from scorer.plumbing import printer as printing
 
     if printing.printer.pid is None:
         raise RuntimeError("the printer's process has not started")
@@ -223,9 +226,9 @@ def _rubbers() -> tuple[Any, list[Any]]:
     """Elwell's specimen, played again at 40 tables, by eight members."""
     from django.contrib.auth import get_user_model
 
-    from scorer import writes
     from scorer.engine import read_rubber
     from scorer.models import Member
+    from scorer.rubbers import writes
 
     users = get_user_model()
     members = [

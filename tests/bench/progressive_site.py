@@ -61,7 +61,7 @@ def main() -> None:
 def _club() -> tuple[Any, list[Any]]:
     from django.contrib.auth import get_user_model
 
-    from scorer.models import Member
+    from scorer.club.models import Member
 
     users = get_user_model()
     staff = users.objects.create_user("bench-secretary", password="pw", is_staff=True)
@@ -118,7 +118,7 @@ def _today() -> Any:
 def _declare(pk: int, staff: Any) -> Any:
     from scorer.engine import Maker, Trump
     from scorer.progressive import reads, writes
-    from scorer.writes import Declaration
+    from scorer.rubbers.writes import Declaration
 
     record = reads.table_record(pk)
     return writes.declare(
@@ -132,7 +132,7 @@ def _declare(pk: int, staff: Any) -> Any:
 
 def _deal(pk: int, staff: Any, *, tricks: int) -> None:
     from scorer.progressive import writes
-    from scorer.writes import Result
+    from scorer.rubbers.writes import Result
 
     record = _declare(pk, staff)
     writes.record_result(
@@ -147,11 +147,11 @@ def _deal(pk: int, staff: Any, *, tricks: int) -> None:
 def _saves(phone: Any, staff: Any, four: list[Any], evenings: list[Any]) -> tuple[float, float]:
     """Medians in ms: a save at a table of the third round (its deal declared untimed), and
     a rubber's save of its eighth deal, taking turns."""
-    from scorer import reads as rubber_reads
-    from scorer import writes as rubber_writes
     from scorer.engine import Maker, Trump
     from scorer.progressive import reads
     from scorer.progressive.models import ProgressiveTable
+    from scorer.rubbers import reads as rubber_reads
+    from scorer.rubbers import writes as rubber_writes
     from tests.support.rubbers import deal
 
     tables = [
@@ -182,7 +182,7 @@ def _saves(phone: Any, staff: Any, four: list[Any], evenings: list[Any]) -> tupl
             rubber_writes.replay(rubber=rubber, deals=deals, user=staff)
             rubber.refresh_from_db()
             rubber_writes.declare(
-                state=rubber_reads.table_state(rubber),
+                state=rubber_reads.rubber_state(rubber),
                 user=staff,
                 key=uuid.uuid4(),
                 revision=rubber.revision,

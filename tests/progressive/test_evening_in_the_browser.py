@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorer.club.models import Club
 from scorer.engine import Side
-from scorer.models import Club
 from scorer.progressive.models import ProgressiveCorrection, ProgressiveDeal, ProgressiveTable
 from tests.support.browser import screenshot, serious_violations, tap, tap_honours
 from tests.support.evenings import drawn, members, pdf_as_png

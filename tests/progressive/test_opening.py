@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorer.models import Club
+from scorer.club.models import Club
 from scorer.progressive.models import ProgressiveEvening
 from tests.support.html import Forms, submit
 

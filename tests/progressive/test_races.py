@@ -22,10 +22,10 @@ import json, random, uuid
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from scorer import engine
-from scorer.models import Member
+from scorer.club.models import Member
 from scorer.progressive import reads, writes
 from scorer.progressive.models import ProgressiveEvening
-from scorer.writes import Declaration, Result
+from scorer.rubbers.writes import Declaration, Result
 
 staff = get_user_model().objects.get(username="secretary")
 members = list(Member.objects.order_by("pk"))
@@ -72,7 +72,7 @@ def club(serve_module):
 import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
-from scorer.models import Member
+from scorer.club.models import Member
 
 users = get_user_model()
 

@@ -132,8 +132,8 @@ def agreed_by_both(client, table):
 
 def correct(client, table, number, *, reason="miscounted", key=None, at=None, **changes):
     """Send deal `number`'s correction form as its page shows it, with `changes` made."""
-    from scorer.forms import CorrectionForm
     from scorer.progressive.models import ProgressiveDeal
+    from scorer.rubbers.forms.deals import CorrectionForm
 
     deal = ProgressiveDeal.objects.get(table=table, number=number)
     values = CorrectionForm.values_of(deal)  # type: ignore[arg-type]

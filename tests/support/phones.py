@@ -1,7 +1,5 @@
-"""The phones of the browser tests, for every folder's (tests/browser/, and a feature's own
-such as tests/progressive/): a real headless Chromium (Debian's package) driven by
-Playwright, phones at 360 × 740. A plugin of the whole suite (tests/conftest.py), so that a
-run holds one Chromium, whichever folders its browser tests are in."""
+"""A real headless Chromium (Debian's package) driven by Playwright, phones at 360 × 740:
+the fixtures of the browser tests, wherever they stand (a plugin of tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -102,3 +100,24 @@ def refusals(message, url: str) -> list[str]:
         source = (message.location or {}).get("url", "")
         return [f"{url} ({source}): {message.text}"]
     return []
+
+
+@pytest.fixture
+def browser_rubber(db):
+    """The rubber the browser tests score: four members at Table 2, Mrs. Carr dealing
+    first."""
+    from scorer.rubbers import writes
+    from tests.support.club import make_member
+
+    players = [
+        make_member(name, short)
+        for name, short in [
+            ("Mrs. Carr", "Carr"),
+            ("Miss Fenwick", "Fenwick"),
+            ("Mr. Dane", "Dane"),
+            ("Col. Hartley", "Hartley"),
+        ]
+    ]
+    return writes.start_rubber(
+        table="Table 2", members=players, first_dealer=0, user=players[0].user
+    )
