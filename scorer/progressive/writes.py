@@ -18,7 +18,7 @@ import random
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, datetime
 
 from django.contrib.auth.models import User
 from django.db import DatabaseError, IntegrityError, transaction
@@ -37,7 +37,7 @@ from scorer.engine.progressive import (
 )
 from scorer.plumbing.converters import number as number_of
 from scorer.plumbing.keys import Refused, Stale, Submission, claim
-from scorer.progressive import guards
+from scorer.progressive import guards, signals
 from scorer.progressive.models import (
     ProgressiveCorrection,
     ProgressiveDeal,
@@ -271,16 +271,32 @@ def next_round(
 
 @_in_words
 def end(*, evening: ProgressiveEvening, seen: str, user: User) -> str:
-    """The evening ends after a round every table has agreed: its results are final."""
+    """The evening ends after a round every table has agreed: its results are final, and
+    announced (`signals.evening_ended`) in the same transaction, for the ledger to post an
+    evening played for money; its refusal leaves the evening as it was."""
     _moved_on(evening, seen)
     record = _agreed_round(evening, "it ends")
+    at = timezone.now()
     ended = ProgressiveEvening.objects.filter(pk=evening.pk, ended_at__isnull=True).update(
-        ended_at=timezone.now()
+        ended_at=at
     )
     if not ended:
         raise Stale(f"{evening.name} ended meanwhile: nothing was changed.")
+    evening.ended_at = at
+    announce_end(record, at)
     rounds = "1 round" if record.rounds == 1 else f"{record.rounds} rounds"
     return f"{evening.name} has ended after {rounds}: the results are final."
+
+
+def announce_end(record: EveningRecord, at: datetime) -> None:
+    """Say that the evening has ended, with each player's result, to whoever listens."""
+    score = record.score
+    assert score is not None, "an evening ends once its numbers are drawn"
+    results = [
+        signals.Result(record.by_number(s.number), s.won, s.lost, s.net, s.place)
+        for s in score.standings
+    ]
+    signals.evening_ended.send(ProgressiveEvening, evening=record.evening, results=results, at=at)
 
 
 def _agreed_round(evening: ProgressiveEvening, then: str) -> EveningRecord:
