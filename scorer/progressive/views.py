@@ -36,7 +36,7 @@ from scorer.plumbing import keys
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
-from scorer.progressive import live, presenters, printing, reads, writes
+from scorer.progressive import live, presenters, printing, reads, signals, writes
 from scorer.progressive.forms import (
     AddGuestForm,
     AddMemberForm,
@@ -184,6 +184,10 @@ def evening(request: SignedInRequest, pk: int) -> HttpResponse:
         ]
         context["search"] = search
         context["guest_form"] = AddGuestForm(seen=seen)
+    # What it is played for, as whoever keeps the money says (nothing: points alone);
+    # the staff keep that, on its own page.
+    context["terms"] = signals.terms_of(found)
+    context["money_page"] = request.user.is_staff
     if keeping:
         link = request.build_absolute_uri(
             reverse("scorer:progressive:board", args=[live.board_token(found)])

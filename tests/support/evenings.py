@@ -55,6 +55,33 @@ def drawn(user: Any, players: list[Any], *, deals_a_round: int = 1, seed: int = 
     return evening
 
 
+def round_played(user: Any, table: ProgressiveTable, *, trump: str = "NT", tricks: int = 9,
+                 honours: str = "") -> None:  # fmt: skip
+    """A table's round written as its page writes it, every deal declared by the dealer
+    in turn, its pair taking `tricks` (aces easy unless `honours`, as "we:THREE"), then
+    agreed by the keepers for both pairs."""
+    from scorer.engine import EASY, Call, Maker, Trump
+    from scorer.rubbers.writes import Declaration, Result
+
+    for _ in range(table.evening.deals_a_round):
+        record = reads.table_record(table.pk)
+        made = Trump(trump)  # type: ignore[call-arg]  # by value: mypy#10573
+        record = writes.declare(
+            record=record, user=user, key=uuid.uuid4(), revision=record.table.revision,
+            declaration=Declaration(record.next_dealer, Maker.DEALER, made, 0),
+        )  # fmt: skip
+        call = Call.parse(honours) if honours else EASY
+        writes.record_result(
+            record=record, user=user, key=uuid.uuid4(), revision=record.table.revision,
+            result=Result(played=True, tricks=tricks, honours_side=call.side,
+                          honours=call.honours),
+        )  # fmt: skip
+    record = reads.table_record(table.pk)
+    writes.agree(
+        record=record, user=user, key=uuid.uuid4(), revision=record.table.revision, side=None
+    )
+
+
 def tables_of(evening: ProgressiveEvening, round_number: int | None = None) -> list[Any]:
     found = ProgressiveTable.objects.filter(evening=evening)
     last = found.order_by("-round").values_list("round", flat=True).first()
