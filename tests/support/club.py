@@ -29,6 +29,7 @@ TABLES = [  # children first
     "ledger_sitting",
     "ledger_stake",
     "ledger_tablecharge",
+    "ledger_eveningterms",
     "scorer_progressivewrite",
     "scorer_progressivecorrection",
     "scorer_progressivedeal",
