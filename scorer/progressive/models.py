@@ -319,6 +319,22 @@ class ProgressiveDeal(models.Model):
         """The deal as the engine scores it, for points."""
         return engine.BRIDGE.laws.deal_of(self.called())
 
+    def record(self, called: engine.Called, *, dealer: int) -> None:
+        """Write the deal as called into this row, dealt from seat `dealer` (not saved):
+        the mapping back from the engine's deal that `called()` is forward, for an import.
+        Its result, empty while the deal is in progress (`played` None)."""
+        self.dealer = dealer
+        self.maker = called.maker.value
+        self.trump = called.trump.value
+        self.doubles = called.doubles
+        played = bool(called.played)
+        call = called.call if played else engine.EASY
+        self.tricks = called.tricks if played else None
+        self.honours_side = call.side.value if call.side else ""
+        self.honours = call.honours.name if call.honours else ""
+        self.chicane_we, self.chicane_they = called.chicane if played else engine.NONE
+        self.revokes_we, self.revokes_they = called.revokes if played else engine.NONE
+
     def snapshot(self) -> dict[str, Any]:
         return {field: getattr(self, field) for field in self.CALLED_FIELDS}
 

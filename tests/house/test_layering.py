@@ -139,7 +139,7 @@ API = {
     "club": {"models", "club_file"},
     "rubbers": {"models", "reads", "writes", "signals", "club_file", "club_load"},
     "tables": {"models", "reads", "writes", "club_file"},
-    "progressive": {"models", "reads", "writes", "signals", "club_file"},
+    "progressive": {"models", "reads", "writes", "signals", "club_file", "club_load"},
     "printing": {"documents"},
     "home": {"specimen"},
 }
