@@ -9,12 +9,16 @@ class LedgerConfig(AppConfig):
 
     def ready(self) -> None:
         # The ledger depends on the scorer, never the other way: it listens for agreements and
-        # answers what a rubber is played for, and gives its guards to the scorer's machinery.
+        # evenings ended, answers what a rubber or an evening is played for, and gives its
+        # guards to the scorer's machinery.
         from ledger import guards
-        from ledger.postings import services
+        from ledger.postings import evenings, services
         from scorer.plumbing.guards import register
+        from scorer.progressive import signals as progressive
         from scorer.rubbers import signals
 
-        register(*guards.LEDGER, *guards.SITTINGS_APART, *guards.SETTLED_IN_ORDER)
+        register(*guards.LEDGER, *guards.SITTINGS_APART, *guards.SETTLED_IN_ORDER, *guards.EVENINGS)
         signals.rubber_agreed.connect(services.post_agreed, dispatch_uid="ledger.post_agreed")
         signals.rubber_terms.connect(services.terms, dispatch_uid="ledger.terms")
+        progressive.evening_ended.connect(evenings.post_ended, dispatch_uid="ledger.post_ended")
+        progressive.evening_terms.connect(evenings.terms, dispatch_uid="ledger.evening_terms")

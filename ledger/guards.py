@@ -1,7 +1,7 @@
-"""The ledger's guards in the database (the machinery is scorer/plumbing/guards.py): postings,
-payments, stakes, table charges and closed settlements are never changed or deleted,
-nothing posts into a closed settlement, sittings never overlap, and no sitting is open
-before a closed one."""
+"""The ledger's guards in the database (the machinery is scorer/plumbing/guards.py):
+postings, payments, stakes, table charges, evenings' terms and closed settlements are never
+changed or deleted, nothing posts into a closed settlement (a rubber's or a Progressive
+evening's), sittings never overlap, and no sitting is open before a closed one."""
 
 from __future__ import annotations
 
@@ -38,6 +38,23 @@ LEDGER = (
         "NEW.rubber_id IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_sitting s "
         "JOIN scorer_rubber r ON r.id = NEW.rubber_id "
         'WHERE s.closed_at IS NOT NULL AND s.start <= r.started_at AND s."end" > r.started_at)',
+    ),
+)
+
+# What a Progressive evening is played for is kept as set, and nothing of an evening posts
+# into the settlement of the sitting its numbers were drawn in once that is closed.
+EVENINGS = (
+    *kept("ledger_eveningterms", "an evening's terms are kept as set: set new ones"),
+    Guard(
+        "ledger_posting_evening_not_after_closing",
+        "ledger_posting",
+        "INSERT",
+        "that evening's sitting is closed: its settlement is never changed",
+        "NEW.evening_id IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_sitting s "
+        "JOIN scorer_progressiveevening e ON e.id = NEW.evening_id "
+        'WHERE s.closed_at IS NOT NULL AND s.start <= e.drawn_at AND s."end" > e.drawn_at)',
+        # Installed with the evenings' terms, which come with the postings' evening column.
+        needs=("ledger_sitting", "scorer_progressiveevening", "ledger_eveningterms"),
     ),
 )
 

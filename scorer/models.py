@@ -1,12 +1,22 @@
 """Every model of the app `scorer`, imported from the feature it belongs to so that Django
 finds them all: the club and its members (scorer/club/), each write's key
-(scorer/plumbing/keys.py), the rubbers (scorer/rubbers/) and the evening's tables
-(scorer/tables/). Their tables in the database keep the app's name (scorer_rubber, ...)."""
+(scorer/plumbing/keys.py), the rubbers (scorer/rubbers/), the evening's tables
+(scorer/tables/) and the Progressive evenings (scorer/progressive/). Their tables in the
+database keep the app's name (scorer_rubber, ...)."""
 
 from __future__ import annotations
 
 from scorer.club.models import Club, Member
 from scorer.plumbing.keys import Submission
+from scorer.progressive.models import (
+    ProgressiveCorrection,
+    ProgressiveDeal,
+    ProgressiveEvening,
+    ProgressivePlayer,
+    ProgressiveSeat,
+    ProgressiveTable,
+    ProgressiveWrite,
+)
 from scorer.rubbers.models import Correction, Deal, Rubber, Seat
 from scorer.tables.models import Candidacy, Membership, Noticeboard, Table, TableCut
 
@@ -18,6 +28,13 @@ __all__ = [
     "Member",
     "Membership",
     "Noticeboard",
+    "ProgressiveCorrection",
+    "ProgressiveDeal",
+    "ProgressiveEvening",
+    "ProgressivePlayer",
+    "ProgressiveSeat",
+    "ProgressiveTable",
+    "ProgressiveWrite",
     "Rubber",
     "Seat",
     "Submission",

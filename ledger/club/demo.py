@@ -4,9 +4,10 @@ A staff account and ten members; a stake of £0.50 a hundred and table money of 
 rubber from each player; tonight's sitting open, and its two tables formed as the members
 came. Table 1, of five, has played Elwell's specimen rubber, agreed by both sides and
 posted to the ledger, and one of its five sat it out; Table 2, of four, has a rubber in
-progress, and a candidate waits to enter it. Everything is written through the site's own
-services, as its pages write it. Running it again changes nothing and prints the logins
-again.
+progress, and a candidate waits to enter it. Last night's Progressive evening, ten members
+and two guests at three tables, three rounds of two deals, a tie at one table decided by
+the cut, has ended. Everything is written through the site's own services, as its pages
+write it. Running it again changes nothing and prints the logins again.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.club.models import Club, Member
 from scorer.home import specimen as elwell
+from scorer.progressive import reads as progressive_reads
+from scorer.progressive import writes as progressive
 from scorer.rubbers import reads, writes
 from scorer.rubbers.models import Rubber
 from scorer.tables import writes as table_writes
@@ -79,6 +82,7 @@ def seed() -> None:
     _table_1(day, members)
     _table_2(day, members)
     assert Rubber.objects.count() == 2
+    _progressive(staff, members)
 
 
 def _ledger(staff: User) -> None:
@@ -170,6 +174,86 @@ def _table_2(day: date, members: dict[str, Member]) -> None:
     table.refresh_from_db()
     table_writes.claim_entry(
         table=table, member=russell, seen=str(table.revision), user=russell.user
+    )
+
+
+def _progressive(staff: User, members: dict[str, Member]) -> None:
+    """Last night's Progressive evening, kept by the secretary: the ten members and two
+    guests, drawn at three tables (the demo's shuffle and cuts always the same), three
+    rounds of two deals; in round 2 the pairs at table 2 tie, and the cut decides who
+    moves on. The evening has ended."""
+    evening = progressive.open_evening(
+        name="Progressive evening",
+        day=timezone.localdate() - timedelta(days=1),
+        deals_a_round=2,
+        user=staff,
+    ).evening
+
+    def seen() -> str:
+        evening.refresh_from_db()
+        return str(evening.revision)
+
+    for member in members.values():
+        progressive.add_member(evening=evening, member=member, seen=seen(), user=staff)
+    for guest in ("Mrs. Hale", "Mr. Vane"):
+        progressive.add_guest(evening=evening, name=guest, seen=seen(), user=staff)
+    progressive.draw(evening=evening, seen=seen(), user=staff, rng=random.Random(1905))
+    for round_number in (1, 2, 3):
+        record = progressive_reads.evening_record(evening)
+        for table in record.current:
+            deals = _PROGRESSIVE.get((round_number, table.table.number), _NO_TRUMP_NINE)
+            _play_round(table.table.pk, deals, staff)
+        if round_number < 3:
+            progressive.next_round(
+                evening=evening, seen=seen(), user=staff, rng=random.Random(round_number)
+            )
+    progressive.end(evening=evening, seen=seen(), user=staff)
+
+
+# The Progressive evening's deals at each table, round by round (the dealer's pair's make,
+# its tricks, the honours as called): two deals of no-trump, each won by the first dealer's
+# pair with 9 tricks, unless given.
+_NO_TRUMP_NINE = (("NT", 9, ""), ("NT", 4, ""))
+_PROGRESSIVE = {
+    (1, 2): (("H", 10, "we:FOUR"), ("S", 6, "they:THREE")),
+    (1, 3): (("D", 8, "they:THREE"), ("C", 9, "we:FOUR_IN_ONE_HAND")),
+    (2, 1): (("NT", 7, "we:THREE_ACES"), ("H", 8, "they:THREE")),
+    (2, 2): (("NT", 9, ""), ("NT", 9, "")),  # each pair 36 as dealer: a tie, and the cut
+    (3, 3): (("S", 11, "we:FIVE"), ("NT", 5, "")),
+}
+
+
+def _play_round(pk: int, deals: tuple[tuple[str, int, str], ...], user: User) -> None:
+    """A table's round, deal by deal as its page records them, then both pairs' agreement
+    (a tie cut for by the demo's cards)."""
+    for trump, tricks, honours in deals:
+        record = progressive_reads.table_record(pk)
+        made = engine.Trump(trump)  # type: ignore[call-arg]  # by value: mypy#10573
+        record = progressive.declare(
+            record=record,
+            user=user,
+            key=uuid.uuid4(),
+            revision=record.table.revision,
+            declaration=writes.Declaration(record.next_dealer, engine.Maker.DEALER, made, 0),
+        )
+        call = engine.Call.parse(honours) if honours else engine.EASY
+        progressive.record_result(
+            record=record,
+            user=user,
+            key=uuid.uuid4(),
+            revision=record.table.revision,
+            result=writes.Result(
+                played=True, tricks=tricks, honours_side=call.side, honours=call.honours
+            ),
+        )
+    record = progressive_reads.table_record(pk)
+    progressive.agree(
+        record=record,
+        user=user,
+        key=uuid.uuid4(),
+        revision=record.table.revision,
+        side=None,
+        rng=random.Random(1905),
     )
 
 

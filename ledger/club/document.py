@@ -1,8 +1,9 @@
 """The whole club as one JSON document, `elwell-club/1` (docs/elwell-club.md), out and
 back in: the ledger, which sees every feature, composes their parts. Each part is its
 feature's (its club_file.py): the club, its accounts and members (scorer/club/), the
-rubbers (scorer/rubbers/), the evening's tables (scorer/tables/), the stakes, table
-charges, waivers and payments (ledger/desk/) and the sittings (ledger/settlement/). The
+rubbers (scorer/rubbers/), the evening's tables (scorer/tables/), the Progressive evenings
+(scorer/progressive/), the stakes, table charges, what each evening was played for,
+waivers and payments (ledger/desk/) and the sittings (ledger/settlement/). The
 schema below and theirs are the one description of the format: the export fills them in
 and writes them out, the import reads the file through them.
 
@@ -24,7 +25,14 @@ from django.db import transaction
 from pydantic import Field, ValidationError
 
 from ledger.desk import club_file as desk
-from ledger.desk.club_file import DeskLoader, PaymentDoc, StakeDoc, TableChargeDoc, WaiverDoc
+from ledger.desk.club_file import (
+    DeskLoader,
+    EveningTermsDoc,
+    PaymentDoc,
+    StakeDoc,
+    TableChargeDoc,
+    WaiverDoc,
+)
 from ledger.settlement import club_file as settlement
 from ledger.settlement.club_file import SettlementLoader, SittingDoc
 from ledger.settlement.models import Sitting
@@ -32,6 +40,10 @@ from scorer.club import club_file as club
 from scorer.club.club_file import Account, ClubSettings, MemberDoc, People
 from scorer.club.models import Member
 from scorer.plumbing.club_format import ImportRefused, Shape, refusal, written
+from scorer.progressive import club_file as progressive
+from scorer.progressive.club_file import ProgressiveDoc
+from scorer.progressive.club_load import ProgressiveLoader
+from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers import club_file as rubbers
 from scorer.rubbers.club_file import RubberDoc
 from scorer.rubbers.club_load import RubbersLoader
@@ -66,6 +78,9 @@ class ClubDoc(Shape):
     tables: list[TableDoc] = Field(
         default_factory=list
     )  # absent in files before the tables of an evening
+    # Absent in files before Progressive evenings: none, and nothing played for.
+    progressive: Annotated[list[ProgressiveDoc], Field(default_factory=list)]
+    evening_terms: Annotated[list[EveningTermsDoc], Field(default_factory=list)]
     payments: list[PaymentDoc]
     sittings: list[SittingDoc]
 
@@ -82,6 +97,8 @@ def club_document() -> ClubDoc:
     usernames = club.usernames()
     evening_tables = tables.tables()
     rubber_ids = list(Rubber.objects.order_by("started_at", "id").values_list("pk", flat=True))
+    evenings = progressive.evenings()
+    evening_ids = [evening.pk for evening in evenings]
     return ClubDoc(
         format=FORMAT,
         club=club.club_settings(),
@@ -90,8 +107,10 @@ def club_document() -> ClubDoc:
         stakes=desk.stakes(),
         table_charges=desk.table_charges(),
         rubbers=rubbers.rubbers(usernames, [table.pk for table in evening_tables]),
-        waivers=desk.waivers(rubber_ids),
+        waivers=desk.waivers(rubber_ids, evening_ids),
         tables=tables.table_docs(evening_tables, usernames, rubber_ids),
+        progressive=progressive.progressive(evenings, usernames),
+        evening_terms=desk.evening_terms(evening_ids),
         payments=desk.payments(),
         sittings=settlement.sittings(),
     )
@@ -136,7 +155,9 @@ def import_club_text(text: str | bytes) -> dict[str, int]:
 def _load(document: ClubDoc) -> dict[str, int]:
     """The whole file, in the order things happened: the people, the stakes and table
     charges, the evening's tables and the rubbers begun at them (each agreed one posting
-    as it did), who belonged to the tables, then payments, waivers and closings."""
+    as it did), who belonged to the tables, the Progressive evenings and what each was
+    played for, then their ends (each posting as it did), then payments, waivers and
+    closings."""
     people = People()
     people.load(document.club, document.accounts, document.members)
     desk_loader = DeskLoader(people)
@@ -147,11 +168,21 @@ def _load(document: ClubDoc) -> dict[str, int]:
     tables_loader = TablesLoader(people)
     made = RubbersLoader(people, tables_loader.load_tables(document.tables)).load(document.rubbers)
     tables_loader.load(document.tables, made, [rubber.at_table for rubber in document.rubbers])
-    _ledger(document, desk_loader, SettlementLoader(people))
+    evenings = ProgressiveLoader(people)
+    loaded = evenings.load(document.progressive)
+    for n, terms in enumerate(document.evening_terms):
+        desk_loader.evening_terms(terms, loaded, f"evening_terms[{n}]")
+    evenings.end()
+    _ledger(document, desk_loader, SettlementLoader(people), loaded)
     return {"members": len(people.members), "rubbers": len(document.rubbers)}
 
 
-def _ledger(document: ClubDoc, desk_loader: DeskLoader, sittings: SettlementLoader) -> None:
+def _ledger(
+    document: ClubDoc,
+    desk_loader: DeskLoader,
+    sittings: SettlementLoader,
+    evenings: list[ProgressiveEvening],
+) -> None:
     """Payments, waivers and closings, in the order they happened: a payment before a
     closing counts in it."""
     events: list[tuple[datetime, int, int]] = []
@@ -167,6 +198,6 @@ def _ledger(document: ClubDoc, desk_loader: DeskLoader, sittings: SettlementLoad
         if what == 0:
             desk_loader.payment(document.payments[n], f"payments[{n}]")
         elif what == 2:
-            desk_loader.waiver(document.waivers[n], f"waivers[{n}]")
+            desk_loader.waiver(document.waivers[n], f"waivers[{n}]", evenings)
         else:
             sittings.close(made[n], document.sittings[n], f"sittings[{n}]")

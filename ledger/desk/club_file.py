@@ -1,6 +1,7 @@
 """The desk's part of the club's file, elwell-club/1: the stakes and table charges in the
-order they were set, each waiver of a member's table money (by the rubber it was charged
-with and the member), and the payments. Each is loaded through the desk's own services,
+order they were set, what each Progressive evening was played for, each waiver of a
+member's table money (by the rubber or the evening it was charged with, and the member),
+and the payments. Each is loaded through the desk's own services,
 as the secretary's forms write it; the postings they make are not in the file, and follow."""
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Annotated, Literal, cast
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ledger.desk import services as desk
-from ledger.desk.models import Payment, Stake, TableCharge
+from ledger.desk.models import EveningTerms, Payment, Stake, TableCharge
 from ledger.postings.models import Posting
 from scorer.club.club_file import People
 from scorer.plumbing.club_format import (
@@ -24,6 +25,7 @@ from scorer.plumbing.club_format import (
     refused_as,
     username,
 )
+from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers.models import Rubber
 
 # How a waiver's posting gives its reason: the file keeps the reason alone.
@@ -54,9 +56,34 @@ class TableChargeDoc(Shape):
 
 class WaiverDoc(Shape):
     member: Name
-    rubber: Annotated[int, Field(ge=0)]
+    # What the table money was charged with: a rubber (its place in `rubbers`), or a
+    # Progressive evening (its place in `progressive`); one of the two.
+    rubber: Annotated[int, Field(ge=0)] | None = None
+    evening: Annotated[int, Field(ge=0)] | None = None
     reason: Annotated[str, Field(min_length=1, max_length=150)]
     waived_at: Moment
+
+    @model_validator(mode="after")
+    def _rubber_or_evening(self) -> WaiverDoc:
+        if (self.rubber is None) == (self.evening is None):
+            raise ValueError("a waiver names the rubber or the evening its table money was for")
+        return self
+
+
+# EveningTerms.PER, as the file names it.
+Per = Literal["hundred", "point"]
+
+
+class EveningTermsDoc(Shape):
+    """What a Progressive evening (its place in `progressive`) was played for, from when it
+    was set, replacing what was set before for it."""
+
+    evening: Annotated[int, Field(ge=0)]
+    stake: Money
+    per: Per
+    table_money: Money
+    set_by: Name
+    set_at: Moment
 
 
 class PaymentDoc(Shape):
@@ -100,22 +127,51 @@ def table_charges() -> list[TableChargeDoc]:
     ]
 
 
-def waivers(rubbers: Sequence[int]) -> list[WaiverDoc]:
-    """Each waiver of a member's table money, by the rubber it was charged with (its
-    place in `rubbers`, the rubbers' ids in the file's order) and the member."""
+def waivers(rubbers: Sequence[int], evenings: Sequence[int] = ()) -> list[WaiverDoc]:
+    """Each waiver of a member's table money, by the rubber or the evening it was charged
+    with (its place in `rubbers` or `evenings`, their ids in the file's order) and the
+    member."""
     order = {pk: n for n, pk in enumerate(rubbers)}
+    evening_order = {pk: n for n, pk in enumerate(evenings)}
     found = Posting.objects.filter(kind=Posting.WAIVER, member__isnull=False).select_related(
         "member__user"
     )
-    return [
-        WaiverDoc(
-            member=waiver.member.user.get_username(),
-            rubber=order[waiver.rubber_id],
-            reason=waiver.reason.removeprefix(WAIVED),
-            waived_at=waiver.posted_at,
+    docs = []
+    for waiver in found.order_by("posted_at", "id"):
+        if waiver.member is None:
+            continue
+        assert (waiver.rubber_id is None) != (waiver.evening_id is None)  # charged with one
+        # Only what it was charged with is given: a rubber's waiver is written as before.
+        charged_with = (
+            {"rubber": order[waiver.rubber_id]}
+            if waiver.rubber_id is not None
+            else {"evening": evening_order[cast(int, waiver.evening_id)]}
         )
-        for waiver in found.order_by("posted_at", "id")
-        if waiver.member is not None and waiver.rubber_id is not None
+        docs.append(
+            WaiverDoc(
+                member=waiver.member.user.get_username(),
+                **charged_with,
+                reason=waiver.reason.removeprefix(WAIVED),
+                waived_at=waiver.posted_at,
+            )
+        )
+    return docs
+
+
+def evening_terms(evenings: Sequence[int]) -> list[EveningTermsDoc]:
+    """What each Progressive evening was played for, in the order set; `evenings`: the
+    evenings' ids in the file's order."""
+    order = {pk: n for n, pk in enumerate(evenings)}
+    return [
+        EveningTermsDoc(
+            evening=order[terms.evening_id],
+            stake=terms.stake,
+            per=cast(Per, terms.per),
+            table_money=terms.table_money,
+            set_by=terms.set_by.get_username(),
+            set_at=terms.set_at,
+        )
+        for terms in EveningTerms.objects.select_related("set_by").order_by("set_at", "id")
     ]
 
 
@@ -185,14 +241,40 @@ class DeskLoader:
             ),
         )
 
-    def waiver(self, item: WaiverDoc, where: str) -> None:
-        rubbers = list(Rubber.objects.order_by("started_at", "id"))
-        if item.rubber >= len(rubbers):
-            raise ImportRefused(f"{where}.rubber must name a rubber in the file")
+    def evening_terms(
+        self, item: EveningTermsDoc, evenings: Sequence[ProgressiveEvening], where: str
+    ) -> None:
+        if item.evening >= len(evenings):
+            raise ImportRefused(f"{where}.evening must name an evening in the file")
+        evening = evenings[item.evening]
+        refused_as(
+            where,
+            lambda: desk.set_evening_terms(
+                evening=evening,
+                stake=item.stake,
+                per=item.per,
+                table_money=item.table_money,
+                user=self.people.user(item.set_by, f"{where}.set_by"),
+                seen=desk.terms_seen(EveningTerms.of(evening)),
+                at=item.set_at,
+            ),
+        )
+
+    def waiver(
+        self, item: WaiverDoc, where: str, evenings: Sequence[ProgressiveEvening] = ()
+    ) -> None:
         member = self.people.member(item.member, f"{where}.member")
-        charge = Posting.objects.filter(
-            kind=Posting.TABLE, member=member, rubber=rubbers[item.rubber]
-        ).first()
+        if item.rubber is not None:
+            rubbers = list(Rubber.objects.order_by("started_at", "id"))
+            if item.rubber >= len(rubbers):
+                raise ImportRefused(f"{where}.rubber must name a rubber in the file")
+            charged = Posting.objects.filter(rubber=rubbers[item.rubber])
+        else:
+            assert item.evening is not None  # the one or the other (WaiverDoc)
+            if item.evening >= len(evenings):
+                raise ImportRefused(f"{where}.evening must name an evening in the file")
+            charged = Posting.objects.filter(evening=evenings[item.evening])
+        charge = charged.filter(kind=Posting.TABLE, member=member).first()
         if charge is None:
             raise ImportRefused(f"{where}: no table money was charged to {item.member} there")
         refused_as(

@@ -1,5 +1,5 @@
-"""The desk's forms: the stake, table money and its waivers, a payment (who paid whom: a
-member or the house) and its reversal."""
+"""The desk's forms: the stake, table money and its waivers, what a Progressive evening is
+played for, a payment (who paid whom: a member or the house) and its reversal."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.forms.models import ModelChoiceIterator, ModelChoiceIteratorValue
 
-from ledger.desk.models import Payment, TableCharge
+from ledger.desk.models import EveningTerms, Payment, TableCharge
 from ledger.money import MOST_CHARGE, MOST_HUNDREDS, MOST_PAYMENT, MOST_STAKE, STAKE_PLACES
 from ledger.records import HOUSE
 from scorer.club.models import Member
@@ -48,6 +48,34 @@ class StakeForm(KeyedForm):
         decimal_places=4,
         initial=Decimal("0.01"),
         label="Smallest unit of the currency",
+        widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
+    )
+
+
+class EveningTermsForm(KeyedForm):
+    """What a Progressive evening is played for; `seen` is the terms in force when the form
+    was shown. Nothing in both: points alone."""
+
+    stake = forms.DecimalField(
+        min_value=Decimal(0),
+        max_value=MOST_STAKE,
+        decimal_places=STAKE_PLACES,
+        initial=Decimal(0),
+        label="Stake: each member's net at",
+        widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
+    )
+    per = forms.ChoiceField(
+        choices=EveningTerms.PER,
+        initial=EveningTerms.PER[0][0],
+        widget=forms.RadioSelect,
+        label="Money",
+    )
+    table_money = forms.DecimalField(
+        min_value=Decimal(0),
+        max_value=MOST_CHARGE,
+        decimal_places=STAKE_PLACES,
+        initial=Decimal(0),
+        label="Table money from each member",
         widget=forms.NumberInput(attrs={"step": "0.0001", "inputmode": "decimal"}),
     )
 

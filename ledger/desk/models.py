@@ -1,6 +1,6 @@
-"""The secretary's desk: the stake a rubber is played for, table money, and payments,
-each kept as made (a new stake or charge replaces the one in force; a payment recorded by
-mistake is reversed by another)."""
+"""The secretary's desk: the stake a rubber is played for, table money, what a Progressive
+evening is played for, and payments, each kept as made (a new stake, charge or evening's
+terms replaces the one in force; a payment recorded by mistake is reversed by another)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from ledger.money import (
 from ledger.records import NO_STAKE, Kept, MaybeMoneyField, MoneyField, Parties
 from scorer import engine
 from scorer.club.models import Member
+from scorer.progressive.models import ProgressiveEvening
 
 
 class Stake(Kept):
@@ -175,6 +176,83 @@ class TableCharge(Kept):
     @classmethod
     def latest(cls) -> TableCharge | None:
         return cls.objects.order_by("-valid_from", "-id").first()
+
+
+class EveningTerms(Kept):
+    """What a Progressive evening is played for, if anything (none set: points alone, as
+    by default): each member's net at a stake so much a point or so much a hundred points,
+    and table money from each member to the house. Set by the staff until the evening ends,
+    when it posts; like the stake, new terms are a new row replacing those in force."""
+
+    PER = [
+        (engine.Staked.PER_HUNDRED.value, "a hundred points"),
+        (engine.Staked.PER_POINT.value, "a point"),
+    ]
+
+    evening = models.ForeignKey(ProgressiveEvening, on_delete=models.PROTECT, related_name="+")
+    stake = MoneyField(default=Decimal(0))
+    per = models.CharField(max_length=7, choices=PER, default=engine.Staked.PER_HUNDRED.value)
+    table_money = MoneyField(default=Decimal(0))
+    currency = models.CharField(max_length=3, blank=True)
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    set_at = models.DateTimeField(default=timezone.now)
+    # The terms these replace (None: the evening's first). No two replace the same: a form
+    # shown before other terms were set is refused, not applied over them.
+    replaces = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-set_at"]
+        verbose_name_plural = "evening terms"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__gte=0, stake__lte=MOST_STAKE), name="evening_stake_within_bounds"
+            ),
+            models.CheckConstraint(
+                condition=Q(table_money__gte=0, table_money__lte=MOST_CHARGE),
+                name="evening_table_money_within_bounds",
+            ),
+            models.CheckConstraint(
+                condition=Q(per__in=["hundred", "point"]), name="evening_staked_a_point_or_hundred"
+            ),
+            models.UniqueConstraint(
+                F("evening"), Coalesce("replaces", Value(0)), name="one_terms_replace_another"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.evening}: {self.words}"
+
+    @property
+    def staked(self) -> engine.Staked:
+        return engine.Staked(self.per)  # type: ignore[call-arg]  # by value: mypy#10573
+
+    @property
+    def for_money(self) -> bool:
+        return bool(self.stake or self.table_money)
+
+    @property
+    def stake_words(self) -> str:
+        """ "£0.01 a point", or "no stake: points only" """
+        if not self.stake:
+            return NO_STAKE
+        return f"{say(self.stake, self.currency)} {self.staked.label}"
+
+    @property
+    def words(self) -> str:
+        """ "£0.01 a point, and £1.00 table money from each member", "points alone" """
+        parts = []
+        if self.stake:
+            parts.append(self.stake_words)
+        if self.table_money:
+            parts.append(f"{say(self.table_money, self.currency)} table money from each member")
+        return ", and ".join(parts) if parts else "points alone"
+
+    @classmethod
+    def of(cls, evening: ProgressiveEvening) -> EveningTerms | None:
+        """The terms in force for an evening: the last set."""
+        return cls.objects.filter(evening=evening).order_by("-set_at", "-id").first()
 
 
 class Payment(Parties, Kept):

@@ -1,5 +1,6 @@
 """The secretary's desk: the stake and table money, each replacing the one in force (and
-refused if another was set since the form was shown); payments, each posting to its payer
+refused if another was set since the form was shown); what a Progressive evening is
+played for, likewise; payments, each posting to its payer
 and its payee, reversed by one back the other way; a member's table money waived. And what
 its records say: the stake in force at many moments at once (`Stakes`), the club's
 currency, and the table money charged for a sitting's rubbers, with its waivers."""
@@ -7,6 +8,7 @@ currency, and the table money charged for a sitting's rubbers, with its waivers.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -14,9 +16,10 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from ledger.desk.models import Payment, Stake, TableCharge
+from ledger.desk.models import EveningTerms, Payment, Stake, TableCharge
 from ledger.money import (
     MOST_CHARGE,
     MOST_HUNDREDS,
@@ -32,6 +35,7 @@ from ledger.settlement.models import Sitting
 from scorer import engine
 from scorer.club.models import Member
 from scorer.plumbing.keys import Stale
+from scorer.progressive.models import ProgressiveEvening
 
 
 class Stakes:
@@ -72,14 +76,26 @@ class Charged:
         return member
 
 
+def in_sitting(sitting: Sitting, moment: str) -> Q:
+    """Postings whose `moment` (the path to when what they are for began) falls in a
+    sitting."""
+    return Q(**{f"{moment}__gte": sitting.start, f"{moment}__lt": sitting.end})
+
+
+def of_sitting(sitting: Sitting) -> Q:
+    """Postings a sitting settles: its rubbers' (by when each started) and its Progressive
+    evenings' (by when their numbers were drawn, as `charged_at` says)."""
+    return in_sitting(sitting, "rubber__started_at") | in_sitting(sitting, "evening__drawn_at")
+
+
 def charges(sitting: Sitting) -> list[Charged]:
-    """The table money charged to members for a sitting's rubbers, in the order posted."""
-    postings = Posting.objects.filter(
-        kind__in=[Posting.TABLE, Posting.WAIVER],
-        member__isnull=False,
-        rubber__started_at__gte=sitting.start,
-        rubber__started_at__lt=sitting.end,
-    ).select_related("member", "rubber")
+    """The table money charged to members for a sitting's rubbers and evenings, in the
+    order posted."""
+    postings = (
+        Posting.objects.filter(kind__in=[Posting.TABLE, Posting.WAIVER], member__isnull=False)
+        .filter(of_sitting(sitting))
+        .select_related("member", "rubber", "evening")
+    )
     waivers = {p.against_id: p for p in postings if p.kind == Posting.WAIVER}
     return [
         Charged(p, waivers.get(p.pk))
@@ -328,13 +344,14 @@ def waive(*, charge: Posting, reason: str, user: User, at: datetime | None = Non
     """A member's table money waived (the host, the director, a guest night): a posting
     back the other way, to him and from the house, with the reason; the charge is kept.
     The database takes one waiver of a charge."""
-    if charge.kind != Posting.TABLE or charge.member is None or charge.rubber is None:
+    started = charged_at(charge)
+    if charge.kind != Posting.TABLE or charge.member is None or started is None:
         raise LedgerError("Only a member's table money can be waived.")
     reason = " ".join(reason.split())
     if not reason:
         raise LedgerError("Say why the table money is waived: the host, the director, a guest.")
     member = charge.member
-    sitting = Sitting.covering(charge.rubber.started_at, lock=True)
+    sitting = Sitting.covering(started, lock=True)
     if sitting is not None and sitting.closed:
         raise LedgerError(
             f"{sitting.name} is closed: its settlement is never changed, so "
@@ -344,6 +361,7 @@ def waive(*, charge: Posting, reason: str, user: User, at: datetime | None = Non
         "kind": Posting.WAIVER,
         "against": charge,
         "rubber": charge.rubber,
+        "evening": charge.evening,
         "sitting": charge.sitting,
         "charge": charge.charge,
         "currency": charge.currency,
@@ -362,3 +380,109 @@ def waive(*, charge: Posting, reason: str, user: User, at: datetime | None = Non
         ) from None
     Posting.objects.create(member=None, amount=charge.amount, counterparty=member.name, **fields)
     return waiver
+
+
+def charged_at(charge: Posting) -> datetime | None:
+    """When what a charge of table money was for began: its rubber's start, or the draw
+    of its evening's numbers; the sitting covering it settles it."""
+    if charge.rubber is not None:
+        return charge.rubber.started_at
+    if charge.evening is not None:
+        return charge.evening.drawn_at
+    return None
+
+
+# -- What a Progressive evening is played for ------------------------------------------------
+
+
+def terms_seen(terms: EveningTerms | None) -> str:
+    """What a page says of an evening's terms in force, for a form to carry back."""
+    return str(terms.pk) if terms else "none"
+
+
+@transaction.atomic
+def set_evening_terms(
+    *,
+    evening: ProgressiveEvening,
+    stake: Decimal,
+    per: str,
+    table_money: Decimal,
+    user: User,
+    seen: str,
+    at: datetime | None = None,
+) -> EveningTerms:
+    """What an evening is played for, from now until it ends (when it posts), replacing
+    the terms the form was shown: if others have been set since, these are refused (the
+    database keeps one successor to each). The club's currency is the stake's; a stake
+    is refused while guests play, who have no account."""
+    evening = ProgressiveEvening.objects.select_for_update().get(pk=evening.pk)
+    current = EveningTerms.of(evening)
+    if terms_seen(current) != seen:
+        raise _terms_changed(evening, current)
+    if evening.ended:
+        raise LedgerError(
+            f"{evening.name} has ended: what it was played for is kept as it posted. Nothing "
+            "was changed."
+        )
+    if per not in dict(EveningTerms.PER):
+        raise LedgerError("A stake is so much a point or so much a hundred points.")
+    for what, amount, most in (
+        ("stake", stake, MOST_STAKE),
+        ("table money", table_money, MOST_CHARGE),
+    ):
+        if not amount.is_finite() or not 0 <= amount <= most:
+            raise LedgerError(f"The evening's {what} is between nothing and {most:,}.")
+        if amount != amount.quantize(Decimal(1).scaleb(-STAKE_PLACES)):
+            raise LedgerError(f"The evening's {what} has at most {STAKE_PLACES} places.")
+    currency = club_currency(at or timezone.now())
+    if (stake or table_money) and not currency:
+        raise LedgerError(
+            "The club has no currency yet: set its stake on the ledger's page first (a stake "
+            "of nothing will do), and the evening is played in its currency."
+        )
+    guests = list(evening.players.filter(member__isnull=True).values_list("guest", flat=True))
+    if stake and guests:
+        candidate = EveningTerms(evening=evening, stake=stake, per=per, currency=currency)
+        raise LedgerError(guests_refused(evening, candidate, guests))
+    if evening.drawn_at is not None:
+        sitting = Sitting.covering(evening.drawn_at)
+        if sitting is not None and sitting.closed:
+            raise LedgerError(
+                f"{sitting.name} is closed, and {evening.name} was drawn in it: its "
+                "settlement is never changed. Nothing was changed."
+            )
+    try:
+        with transaction.atomic():
+            return EveningTerms.objects.create(
+                evening=evening,
+                stake=stake,
+                per=per,
+                table_money=table_money,
+                currency=currency,
+                set_by=user,
+                set_at=at or timezone.now(),
+                replaces=current,
+            )
+    except IntegrityError:  # other terms replaced the same ones a moment before
+        raise _terms_changed(evening, EveningTerms.of(evening)) from None
+
+
+def _terms_changed(evening: ProgressiveEvening, now: EveningTerms | None) -> Stale:
+    said = f"it is now played for {now.words}" if now else "none are set now"
+    return Stale(
+        f"What {evening.name} is played for was changed since this page was shown ({said}): "
+        "nothing was changed. Set it again if you still mean to."
+    )
+
+
+def guests_refused(evening: ProgressiveEvening, terms: EveningTerms, guests: Sequence[str]) -> str:
+    """Why an evening with guests is not played for a stake: a guest has no account."""
+    *others, last = guests
+    named = f"{', '.join(others)} and {last}" if others else last
+    one = len(guests) == 1
+    return (
+        f"{named} {'plays' if one else 'play'} {evening.name} as {'a guest' if one else 'guests'}, "
+        "with no account in the ledger: an evening with guests is played for points, and "
+        f"table money from the members alone, not for a stake ({terms.words}). Set the "
+        "evening's stake at nothing."
+    )

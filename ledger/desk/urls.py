@@ -10,6 +10,7 @@ urlpatterns: list[URLPattern] = [
     path("stake/", views.set_stake, name="stake"),
     path("table-money/", views.set_table_charge, name="charge"),
     path("table-money/<id:pk>/waive/", views.waive, name="waive"),
+    path("evenings/<id:pk>/", views.evening_terms, name="evening_terms"),
     path("payments/", views.record_payment, name="pay"),
     path("payments/<id:pk>/reverse/", views.reverse_payment, name="reverse"),
 ]

@@ -1,8 +1,10 @@
-"""The desk's writes: the stake, table money, waiving a member's table money, recording a
-payment, and reversing one (its page asks once more)."""
+"""The desk's writes: the stake, table money, waiving a member's table money, what a
+Progressive evening is played for (its page, with what it posted), recording a payment,
+and reversing one (its page asks once more)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.decorators import login_required
@@ -13,13 +15,21 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger.access import staff_only
 from ledger.desk import services as desk
-from ledger.desk.forms import PaymentForm, ReverseForm, StakeForm, TableChargeForm, WaiverForm
-from ledger.desk.models import Payment
+from ledger.desk.forms import (
+    EveningTermsForm,
+    PaymentForm,
+    ReverseForm,
+    StakeForm,
+    TableChargeForm,
+    WaiverForm,
+)
+from ledger.desk.models import EveningTerms, Payment
 from ledger.desk.services import reversal_refused
 from ledger.postings.models import Posting
 from ledger.settlement.models import Sitting
 from scorer.plumbing.http import SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
+from scorer.progressive.models import ProgressiveEvening
 
 
 @login_required
@@ -68,20 +78,92 @@ def set_table_charge(request: SignedInRequest) -> HttpResponseBase:
     return carry_out(request, form, what="table charge", write=write, back=reverse("ledger:index"))
 
 
+@dataclass
+class PostedLine:
+    """What an evening posted to a member: his net at the stake, and his table money."""
+
+    name: str
+    points: int | None = None
+    stake: Decimal | None = None
+    table_money: Decimal | None = None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def evening_terms(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """What a Progressive evening is played for: none set, points alone. The staff set a
+    stake and table money until the evening ends; then its page shows what it posted."""
+    staff_only(request)
+    evening = get_object_or_404(ProgressiveEvening, pk=pk)
+    here = reverse("ledger:evening_terms", args=[evening.pk])
+    if request.method == "POST":
+        form = EveningTermsForm(request.POST)
+
+        def write() -> Answer:
+            data = form.cleaned_data
+            terms = desk.set_evening_terms(
+                evening=evening,
+                stake=data["stake"],
+                per=data["per"],
+                table_money=data["table_money"],
+                seen=data["seen"],
+                user=request.user,
+            )
+            return Answer(here, f"{evening.name} is played for {terms.words}.")
+
+        return carry_out(request, form, what="evening terms", write=write, back=here)
+    terms = EveningTerms.of(evening)
+    posted = Posting.objects.filter(evening=evening).select_related("member")
+    # What it posted, a line a member (his net at the stake, his table money), and the
+    # house's table money in all.
+    lines: dict[int, PostedLine] = {}
+    house = Decimal(0)
+    for posting in posted.order_by("member__name", "id"):
+        if posting.member is None:
+            house += posting.amount
+            continue
+        line = lines.setdefault(posting.member.pk, PostedLine(posting.member.name))
+        if posting.kind == Posting.EVENING:
+            line.points, line.stake = posting.points, posting.amount
+        else:
+            line.table_money = posting.amount
+    return render(
+        request,
+        "ledger/desk/evening.html",
+        {
+            "evening": evening,
+            "terms": terms,
+            "form": None
+            if evening.ended
+            else EveningTermsForm(
+                seen=desk.terms_seen(terms),
+                initial={
+                    "stake": terms.stake.normalize() if terms else 0,
+                    "per": terms.per if terms else EveningTerms.PER[0][0],
+                    "table_money": terms.table_money.normalize() if terms else 0,
+                },
+            ),
+            "posted": list(lines.values()),
+            "house": house,
+            "currency": terms.currency if terms else desk.currency()[0],
+        },
+    )
+
+
 @login_required
 @require_POST
 def waive(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """A member's table money waived, with the reason: a posting back, the charge kept."""
     staff_only(request)
     charge = get_object_or_404(
-        Posting.objects.select_related("member", "rubber"),
+        Posting.objects.select_related("member", "rubber", "evening"),
         pk=pk,
         kind=Posting.TABLE,
         member__isnull=False,
     )
     form = WaiverForm(request.POST)
-    assert charge.rubber is not None  # table money is charged with a rubber
-    sitting = Sitting.covering(charge.rubber.started_at)
+    started = desk.charged_at(charge)
+    sitting = Sitting.covering(started) if started is not None else None
     back = reverse("ledger:sitting", args=[sitting.pk]) if sitting else reverse("ledger:index")
 
     def write() -> Answer:

@@ -15,6 +15,7 @@ from ledger.money import (
 from ledger.records import Kept, MoneyField
 from ledger.settlement.models import Sitting
 from scorer.club.models import Member
+from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers.models import Rubber
 
 
@@ -28,8 +29,10 @@ class Posting(Kept):
 
     RUBBER, ROUNDING, PAYMENT = "rubber", "rounding", "payment"
     TABLE, WAIVER = "table", "waiver"
+    EVENING = "evening"  # a member's net at a Progressive evening played for a stake
     KINDS = [
         (RUBBER, "Rubber"),
+        (EVENING, "Progressive evening"),
         (ROUNDING, "Rounding at settlement"),
         (PAYMENT, "Payment"),
         (TABLE, "Table money"),
@@ -43,6 +46,10 @@ class Posting(Kept):
     kind = models.CharField(max_length=8, choices=KINDS)
     rubber = models.ForeignKey(
         Rubber, on_delete=models.PROTECT, null=True, blank=True, related_name="postings"
+    )
+    # A Progressive evening's posting: a member's net at its stake, or its table money.
+    evening = models.ForeignKey(
+        ProgressiveEvening, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     sitting = models.ForeignKey(Sitting, on_delete=models.PROTECT, null=True, blank=True)
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, null=True, blank=True)
@@ -68,6 +75,17 @@ class Posting(Kept):
                 fields=["rubber", "member"],
                 condition=Q(kind="rubber"),
                 name="a_rubber_posts_once",
+            ),
+            # An evening likewise, once to each of its members; and its table money once.
+            models.UniqueConstraint(
+                fields=["evening", "member"],
+                condition=Q(kind="evening"),
+                name="an_evening_posts_once",
+            ),
+            models.UniqueConstraint(
+                fields=["evening", "member"],
+                condition=Q(kind="table", evening__isnull=False),
+                name="table_money_once_an_evening",
             ),
             models.UniqueConstraint(
                 fields=["sitting", "member"],
@@ -118,13 +136,23 @@ class Posting(Kept):
                 condition=Q(
                     member__isnull=False,
                     against__isnull=True,
-                    kind__in=["rubber", "rounding", "payment", "table"],
+                    kind__in=["rubber", "evening", "rounding", "payment", "table"],
                 )
                 | Q(kind="table", member__isnull=True, against__isnull=False)
                 | Q(kind="waiver", against__isnull=False)
                 | Q(kind="rounding", member__isnull=True, against__isnull=True)
                 | Q(kind="payment", member__isnull=True, against__isnull=True),
                 name="only_table_money_to_the_house",
+            ),
+            # A posting of an evening is its stake or its table money, of no rubber.
+            models.CheckConstraint(
+                condition=Q(evening__isnull=True)
+                | Q(kind__in=["evening", "table", "waiver"], rubber__isnull=True),
+                name="an_evenings_posting_names_no_rubber",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="evening") | Q(evening__isnull=False, member__isnull=False),
+                name="an_evening_posts_to_its_members",
             ),
         ]
 

@@ -8,10 +8,14 @@ from decimal import Decimal
 
 from django.db.models import Sum
 
+from ledger.desk.models import EveningTerms
 from ledger.desk.services import Stakes
 from ledger.postings.models import Posting
 from ledger.records import NO_STAKE, NOTHING
 from scorer.club.models import Member
+
+# How a statement names the game of an evening's posting.
+PROGRESSIVE = "Progressive Bridge"
 
 # -- Reports -----------------------------------------------------------------------------------
 
@@ -20,8 +24,9 @@ from scorer.club.models import Member
 class StatementRow:
     posting: Posting
     balance: Decimal  # after this posting
-    stake: str  # a rubber's: "£0.50 a hundred points", "no stake: points only"; else ""
-    game: str  # a rubber's game: "Bridge", "Short Whist"; else ""
+    # A rubber's or an evening's: "£0.50 a hundred points", "no stake: points only"; else ""
+    stake: str
+    game: str  # a rubber's game: "Bridge", "Short Whist"; an evening's; else ""
 
     @property
     def at_stake(self) -> str:
@@ -33,13 +38,23 @@ def statement(member: Member | None) -> list[StatementRow]:
     """Every posting to a member's account (None: the house's), oldest first, with the
     balance after each."""
     rows, balance, stakes = [], NOTHING, Stakes()
-    postings = Posting.objects.filter(member=member).select_related("rubber")
+    terms: dict[int, str] = {}  # an evening's stake, in words, read once an evening
+    postings = Posting.objects.filter(member=member).select_related("rubber", "evening")
     for posting in postings.order_by("posted_at", "id"):
         balance += posting.amount
-        rubber = posting.rubber
-        game = rubber.game_rules if rubber is not None else None
-        stake = stakes.words(rubber.started_at, game) if rubber and game else ""
-        rows.append(StatementRow(posting, balance, stake, game.name if game else ""))
+        rubber, evening = posting.rubber, posting.evening
+        if rubber is not None:
+            game = rubber.game_rules
+            rows.append(
+                StatementRow(posting, balance, stakes.words(rubber.started_at, game), game.name)
+            )
+        elif evening is not None and posting.kind == Posting.EVENING:
+            if evening.pk not in terms:
+                found = EveningTerms.of(evening)
+                terms[evening.pk] = found.stake_words if found else NO_STAKE
+            rows.append(StatementRow(posting, balance, terms[evening.pk], PROGRESSIVE))
+        else:
+            rows.append(StatementRow(posting, balance, "", ""))
     return rows
 
 

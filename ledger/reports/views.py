@@ -116,7 +116,12 @@ def _statement(request: HttpRequest, member: Member | None) -> HttpResponse:
     rows = reports.statement(member)
     table_money = sum((row.posting.amount for row in rows if row.posting.table_money), Decimal(0))
     stakes = sum(
-        (row.posting.amount for row in rows if row.posting.kind == Posting.RUBBER), Decimal(0)
+        (
+            row.posting.amount
+            for row in rows
+            if row.posting.kind in (Posting.RUBBER, Posting.EVENING)
+        ),
+        Decimal(0),
     )
     return render(
         request,

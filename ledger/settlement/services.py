@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
@@ -18,8 +18,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
-from ledger.desk.models import Payment, Stake
-from ledger.desk.services import Charged, Stakes, charges, club_currency
+from ledger.desk.models import EveningTerms, Payment, Stake
+from ledger.desk.services import Charged, Stakes, charges, club_currency, in_sitting, of_sitting
 from ledger.money import (
     ROUNDING_RULE,
     fewest_transfers,
@@ -31,6 +31,7 @@ from ledger.settlement.models import SettlementLine, Sitting, Transfer
 from scorer import engine
 from scorer.club.models import Member
 from scorer.plumbing.keys import Stale
+from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers.models import Rubber, Seat
 
 # -- Settlements ------------------------------------------------------------------------------
@@ -88,6 +89,8 @@ class Settlement:
     unagreed: list[Rubber]  # rubbers in the sitting not yet agreed: no closing till they are
     rubbers: list[StakedRubber]
     charges: list[Charged]
+    # Progressive evenings of the sitting played for money and not yet ended.
+    unended: list[ProgressiveEvening] = field(default_factory=list)
     rule: str = ROUNDING_RULE
 
     @property
@@ -102,15 +105,16 @@ class Settlement:
     @property
     def seen(self) -> str:
         """The settlement's figures in a few letters, for a closing form to carry back: if
-        they have changed when it is sent (a rubber agreed, a payment recorded), it is
-        refused."""
+        they have changed when it is sent (a rubber agreed, an evening ended, a payment
+        recorded), it is refused."""
         lines = [
             (line.member and line.member.pk, line.rubbers, line.exact, line.table_money)
             for line in self.lines
         ]
         before = [line.brought_forward for line in self.lines]
         unagreed = [rubber.pk for rubber in self.unagreed]
-        figures = repr((lines, before, unagreed, str(self.unit)))
+        unended = [evening.pk for evening in self.unended]
+        figures = repr((lines, before, unagreed, unended, str(self.unit)))
         return hashlib.sha256(figures.encode()).hexdigest()[:16]
 
 
@@ -143,15 +147,15 @@ def settlement(sitting: Sitting) -> Settlement:
         return Settlement(
             sitting, currency, unit, lines, transfers, [], staked_rubbers(sitting), charges(sitting)
         )
+    # The stakes of its rubbers and of its Progressive evenings played for money.
     played = (
         Posting.objects.filter(
-            kind=Posting.RUBBER,
-            rubber__started_at__gte=sitting.start,
-            rubber__started_at__lt=sitting.end,
+            (Q(kind=Posting.RUBBER) & in_sitting(sitting, "rubber__started_at"))
+            | (Q(kind=Posting.EVENING) & in_sitting(sitting, "evening__drawn_at"))
         )
         .values("member")
         .annotate(
-            rubbers=Count("id"),
+            rubbers=Count("id", filter=Q(kind=Posting.RUBBER)),
             won=Sum("points", filter=Q(points__gt=0), default=0),
             lost=Sum("points", filter=Q(points__lt=0), default=0),
             exact=Sum("amount", default=NOTHING),
@@ -159,11 +163,8 @@ def settlement(sitting: Sitting) -> Settlement:
     )
     # Table money, charged less waived, by member; the house's (member None) too.
     tabled = (
-        Posting.objects.filter(
-            kind__in=[Posting.TABLE, Posting.WAIVER],
-            rubber__started_at__gte=sitting.start,
-            rubber__started_at__lt=sitting.end,
-        )
+        Posting.objects.filter(kind__in=[Posting.TABLE, Posting.WAIVER])
+        .filter(of_sitting(sitting))
         .values("member")
         .annotate(total=Sum("amount", default=NOTHING))
     )
@@ -209,8 +210,25 @@ def settlement(sitting: Sitting) -> Settlement:
     rubbers = staked_rubbers(sitting)
     unagreed = [staked.rubber for staked in rubbers if not staked.rubber.agreed]
     return Settlement(
-        sitting, currency, unit, lines, transfers, unagreed, rubbers, charges(sitting)
+        sitting,
+        currency,
+        unit,
+        lines,
+        transfers,
+        unagreed,
+        rubbers,
+        charges(sitting),
+        unended_evenings(sitting),
     )
+
+
+def unended_evenings(sitting: Sitting) -> list[ProgressiveEvening]:
+    """The Progressive evenings drawn in a sitting, played for money, and not yet ended:
+    their money is posted when they end, and the settlement waits for it."""
+    drawn = ProgressiveEvening.objects.filter(
+        ended_at__isnull=True, drawn_at__gte=sitting.start, drawn_at__lt=sitting.end
+    ).order_by("drawn_at", "id")
+    return [evening for evening in drawn if (terms := EveningTerms.of(evening)) and terms.for_money]
 
 
 # What a settlement's list of rubbers reads of each: a year's sitting holds thousands.
@@ -306,7 +324,7 @@ def unsettled_before(sitting: Sitting) -> Sitting | None:
 
 def closing_refused(sitting: Sitting, result: Settlement, at: datetime) -> str | None:
     """Why a sitting cannot be closed now, in words; None if it can."""
-    return not_yet_closed(sitting, at) or unagreed(result)
+    return not_yet_closed(sitting, at) or unagreed(result) or unended(result)
 
 
 def not_yet_closed(sitting: Sitting, at: datetime) -> str | None:
@@ -328,6 +346,18 @@ def unagreed(result: Settlement) -> str | None:
     return (
         f"{len(result.unagreed)} rubber(s) of {result.sitting.name} are not yet agreed "
         f"({tables}): agree or abandon them first."
+    )
+
+
+def unended(result: Settlement) -> str | None:
+    if not result.unended:
+        return None
+    names = " and ".join(evening.name for evening in result.unended)
+    return (
+        f"{names} of {result.sitting.name}, played for money, "
+        f"{'has' if len(result.unended) == 1 else 'have'} not yet ended: end "
+        f"{'it' if len(result.unended) == 1 else 'them'} first, so that "
+        f"{'its' if len(result.unended) == 1 else 'their'} money is posted."
     )
 
 
@@ -362,7 +392,7 @@ def close(
             "or table money waived): nothing was closed. Here it is now; look it over and "
             "close it again."
         )
-    refused = unagreed(result)
+    refused = unagreed(result) or unended(result)
     if refused is not None:
         raise LedgerError(refused)
     closing = Sitting.objects.filter(pk=sitting.pk, closed_at__isnull=True)

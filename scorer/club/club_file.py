@@ -36,6 +36,7 @@ class ClubSettings(Shape):
     abandoned_rubbers_count: bool
     paper: Paper
     game: Annotated[str, AfterValidator(_a_game)] = engine.BRIDGE.code  # absent before games
+    members_open_progressive: bool = False  # absent before Progressive evenings
 
 
 class Account(Shape):
@@ -64,6 +65,7 @@ def club_settings() -> ClubSettings:
         abandoned_rubbers_count=club.abandoned_rubbers_count,
         paper=cast(Paper, club.paper),  # one of Club.PAPERS, as the database keeps it
         game=club.game,
+        members_open_progressive=club.members_open_progressive,
     )
 
 
@@ -137,6 +139,7 @@ class People:
         club.abandoned_rubbers_count = data.abandoned_rubbers_count
         club.paper = data.paper
         club.game = data.game
+        club.members_open_progressive = data.members_open_progressive
         club.save()
 
     def _account(self, data: Account, where: str) -> None:

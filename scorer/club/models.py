@@ -43,6 +43,11 @@ class Club(models.Model):
         help_text="A rubber abandoned before it is won counts its points as they stand "
         "(without the 100). Unticked: an abandoned rubber is void.",
     )
+    members_open_progressive = models.BooleanField(
+        default=False,
+        help_text="Any member may open a Progressive evening and keep it (its players, the "
+        "draw, its rounds). Unticked: the staff alone.",
+    )
 
     class Meta:
         constraints = [models.CheckConstraint(condition=Q(pk=1), name="one_club")]

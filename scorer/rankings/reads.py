@@ -2,7 +2,9 @@
 his rubbers, those his side gained from, his net points, and the partnership that gained
 him most. Points, not money: the rubbers' agreed values, shared among their players as the
 rubber's game shares them, whether or not the rubber was played for a stake or posted to
-the ledger, so that an evening played for points alone ranks too."""
+the ledger, so that an evening played for points alone ranks too. Beside it, the
+Progressive evenings that ended in the period, read from their results as the engine
+works them out: each member's evenings, his net points over them and his best place."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from datetime import datetime
 from django.db.models import Prefetch
 
 from scorer.club.models import Member
+from scorer.progressive import reads as progressive
+from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers.models import Rubber, Seat
 from scorer.rubbers.reads import seated
 
@@ -75,3 +79,44 @@ def club_table(start: datetime, end: datetime) -> list[Standing]:
             )
         )
     return sorted(table, key=lambda s: (-s.net_points, s.member.name))
+
+
+@dataclass(frozen=True)
+class EveningStanding:
+    """A member's Progressive evenings in the club's table for a period."""
+
+    member: Member
+    evenings: int
+    net_points: int  # over those evenings
+    best_place: int
+
+
+def evenings_table(start: datetime, end: datetime) -> list[EveningStanding]:
+    """Each member who played a Progressive evening of the period (its numbers drawn in
+    it) that has ended: his evenings, his net points over them, his best place; by the
+    results the engine works out from each evening's record. Guests are not the club's."""
+    ended = ProgressiveEvening.objects.filter(
+        drawn_at__gte=start, drawn_at__lt=end, ended_at__isnull=False
+    ).order_by("drawn_at", "id")
+    members: dict[int, Member] = {}
+    results: dict[int, list[tuple[int, int]]] = {}
+    for evening in ended:
+        record = progressive.evening_record(evening)
+        score = record.score
+        assert score is not None  # ended, so drawn
+        for standing in score.standings:
+            player = record.by_number(standing.number)
+            if player.member is None:
+                continue
+            members[player.member.pk] = player.member
+            results.setdefault(player.member.pk, []).append((standing.net, standing.place))
+    table = [
+        EveningStanding(
+            member=members[pk],
+            evenings=len(played),
+            net_points=sum(net for net, _ in played),
+            best_place=min(place for _, place in played),
+        )
+        for pk, played in results.items()
+    ]
+    return sorted(table, key=lambda s: (-s.net_points, s.best_place, s.member.name))

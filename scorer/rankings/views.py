@@ -1,5 +1,5 @@
 """The club's table: its members over a period, ranked by the points of their agreed
-rubbers."""
+rubbers, and by their Progressive evenings."""
 
 from __future__ import annotations
 
@@ -22,4 +22,9 @@ def club_table(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render(request, "rankings/club_table.html", {"form": form}, status=400)
     table = rankings.club_table(*form.bounds())
-    return render(request, "rankings/club_table.html", {"form": form, "table": table})
+    evenings = rankings.evenings_table(*form.bounds())
+    return render(
+        request,
+        "rankings/club_table.html",
+        {"form": form, "table": table, "evenings": evenings},
+    )

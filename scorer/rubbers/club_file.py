@@ -32,14 +32,14 @@ from scorer.rubbers import reads
 from scorer.rubbers.models import Deal, Rubber
 
 
-def _a_card(text: str) -> str:
+def a_card(text: str) -> str:
     rank, suit = text[:-1], text[-1:]
     if rank not in RANKS or suit not in SUITS:
         raise ValueError(f"is not a card: {text!r}")
     return text
 
 
-def _an_honours_call(name: str) -> str:
+def an_honours_call(name: str) -> str:
     if name and name not in engine.Honours.__members__:
         raise ValueError(f"is not a holding of honours: {name!r}")
     return name
@@ -47,7 +47,7 @@ def _an_honours_call(name: str) -> str:
 
 class Draw(Shape):
     member: Name
-    card: Annotated[str, AfterValidator(_a_card)]
+    card: Annotated[str, AfterValidator(a_card)]
 
 
 class CutDoc(Shape):
@@ -92,7 +92,7 @@ class Snapshot(Shape):
     played: bool | None
     tricks: Annotated[int, Field(ge=0, le=13)] | None
     honours_side: Literal["", "we", "they"]
-    honours: Annotated[str, AfterValidator(_an_honours_call)]
+    honours: Annotated[str, AfterValidator(an_honours_call)]
     chicane_we: Annotated[int, Field(ge=0, le=2)]
     chicane_they: Annotated[int, Field(ge=0, le=2)]
     revokes_we: Annotated[int, Field(ge=0, le=13)]

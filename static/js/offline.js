@@ -27,6 +27,7 @@
     signIn: "Sign in again to send what this phone keeps.",
     refused: "The club's server refused this entry.",
     noForms: "This phone has not kept the next step's form: record it when the connection returns.",
+    played: "Every deal is recorded on this phone: the next step is taken when the connection returns.",
     losing: (n, others) => {
       const whose = !others ? "" : others === n ? ", kept for another member," : `, ${others} of them kept for another member,`;
       return `This phone keeps ${n} ${n === 1 ? "entry" : "entries"} not yet sent${whose} which signing out throws away. Sign out all the same?`;
@@ -87,7 +88,9 @@
 
   const box = document.getElementById("offline");
   if (!box || !user) { return; }
-  const rubber = Number(box.dataset.rubber);
+  // What the page's entries are kept under: a rubber's number, or another record's name
+  // (data-record: a table of a Progressive evening, "progressive-<id>").
+  const rubber = box.dataset.record || Number(box.dataset.rubber);
   const seenKey = `scorer:seen:${user}:${rubber}`;
   let queue = [];
   let forms = null; // the offline forms, a DocumentFragment once fetched
@@ -222,7 +225,10 @@
     let template = null;
     let number = last.number;
     let seats = null;
-    if (forms) {
+    // A record of a set number of deals (data-deals: a round at a Progressive table) takes
+    // no deal after its last.
+    const played = last.kind === "result" && box.dataset.deals && number >= Number(box.dataset.deals);
+    if (forms && !played) {
       seats = JSON.parse(forms.querySelector("[data-step=declaration]").dataset.seats);
       if (last.kind === "declaration") {
         const side = seats[Number(last.dealer)].side;
@@ -239,7 +245,7 @@
     next.dataset.projected = String(last.id);
     if (!template) {
       next.innerHTML = `<p class="message" role="alert"></p>`;
-      next.firstChild.textContent = SAY.noForms;
+      next.firstChild.textContent = played ? SAY.played : SAY.noForms;
     } else {
       const form = template.content.querySelector("form.step").cloneNode(true);
       form.elements.key.value = newKey();

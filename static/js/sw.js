@@ -20,8 +20,9 @@ const STATIC_CACHE = `scorer-static-${RELEASE}`;
 const PAGES_CACHE = "scorer-pages-"; // and the member's id: each member's pages apart
 const MEMBER_CACHE = "scorer-member"; // who the site last said was signed in
 const MEMBER = "/member";
-const RUBBER_PAGE = /^\/rubbers\/\d+\/$/;
-const OFFLINE_FORMS = /^\/rubbers\/\d+\/offline\/$/;
+// A rubber's page, or a Progressive evening's table's, and its offline forms.
+const RUBBER_PAGE = /^\/(?:rubbers|progressive\/tables)\/\d+\/$/;
+const OFFLINE_FORMS = /^\/(?:rubbers|progressive\/tables)\/\d+\/offline\/$/;
 const FOLLOWING = "/following"; // the rubber page last opened, kept as a page is
 const SIGNED_IN = /<body\b[^>]*\sdata-user="(\d*)"/;
 

@@ -6,7 +6,17 @@ import os
 import platform
 import sys
 
-from tests.bench import cards, duplicate, engine, ledger, offline, printing, progressive, table
+from tests.bench import (
+    cards,
+    duplicate,
+    engine,
+    ledger,
+    offline,
+    printing,
+    progressive,
+    progressive_site,
+    table,
+)
 
 
 def main() -> None:
@@ -17,6 +27,7 @@ def main() -> None:
     duplicate.main()
     cards.main()
     table.main()
+    progressive_site.main()
     offline.main()
     printing.main()
     ledger.main()

@@ -1,5 +1,6 @@
 """Any club the site can make goes out as elwell-club/1 and comes back whole: exported again,
-the imported club is the very same document, and every page of it renders."""
+the imported club is the very same document, and every page of it renders (its rubbers',
+its Progressive evenings', the ledger's)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,15 @@ from hypothesis import strategies as st
 
 from ledger.club.document import export_club, import_club
 from ledger.desk import services as desk
-from ledger.models import Payment, Sitting
+from ledger.models import Payment, Sitting, Stake
 from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.models import Member, Rubber
+from scorer.progressive import writes as progressive
+from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers import reads, writes
 from tests.support.club import empty_the_club, make_member
+from tests.support.evenings import opened, round_played, seen, tables_of
 from tests.support.examples import examples
 from tests.support.ledger import set_stake
 from tests.support.rubbers import random_rubber
@@ -48,7 +52,8 @@ class Rollback(Exception):
 
 def make_club(data) -> None:
     """A club as the site makes one: members, stakes, rubbers played, corrected, agreed,
-    abandoned or in progress, payments and reversals, a sitting closed."""
+    abandoned or in progress, a Progressive evening perhaps, payments and reversals, a
+    sitting closed."""
     choose = lambda lo, hi: data.draw(st.integers(lo, hi))  # noqa: E731
     staff = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
     members = [make_member(name, short) for name, short in NAMES[: choose(4, 6)]]
@@ -92,6 +97,8 @@ def make_club(data) -> None:
                     state.next_dealer, engine.Maker.DEALER, engine.Trump.CLUBS, 0
                 ),
             )
+    if choose(0, 1):
+        _evening(choose, members[:4], staff)
     for _ in range(choose(0, 2)):
         # None: the house, paid its table money or paying a member back.
         payer, payee = data.draw(st.permutations([*members, None]))[:2]
@@ -107,8 +114,44 @@ def make_club(data) -> None:
             desk.reverse_payment(payment=paid, user=staff)
     now = timezone.now()
     sitting = settlements.open_sitting(name="This week", start=long_ago, end=now, user=staff)
-    if not Rubber.objects.filter(agreed_at__isnull=True).exists():
+    if settlements.closing_refused(sitting, settlements.settlement(sitting), now) is None:
         settlements.close(sitting, staff)
+
+
+def _evening(choose, four, staff) -> None:
+    """A Progressive evening of four members at one table, as its pages write it: a round
+    or two played, perhaps a deal in progress, perhaps played for money, perhaps ended."""
+    evening = opened(staff, deals_a_round=choose(1, 2))
+    for member in four:
+        progressive.add_member(evening=evening, member=member, seen=seen(evening), user=staff)
+    if Stake.objects.exists() and choose(0, 1):
+        desk.set_evening_terms(
+            evening=evening,
+            stake=Decimal(choose(0, 100)) / 100,
+            per=("point", "hundred")[choose(0, 1)],
+            table_money=Decimal(choose(0, 3)) / 4,
+            user=staff,
+            seen="none",
+        )
+    if not choose(0, 3):
+        return  # the players are still arriving
+    progressive.draw(
+        evening=evening, seen=seen(evening), user=staff, rng=random.Random(choose(0, 1000))
+    )
+    evening.refresh_from_db()
+    for played in range(choose(1, 2)):
+        if played:
+            progressive.next_round(evening=evening, seen=seen(evening), user=staff)
+        trump = ("NT", "S", "H")[choose(0, 2)]
+        round_played(
+            staff,
+            tables_of(evening)[0],
+            trump=trump,
+            tricks=choose(0, 13),
+            honours="" if trump == "NT" else "they:THREE",
+        )
+    if choose(0, 1):
+        progressive.end(evening=evening, seen=seen(evening), user=staff)
 
 
 def _correct_honours(state, staff) -> None:
@@ -147,6 +190,16 @@ def every_page(client: Client) -> list[str]:
             pages.append(
                 reverse("scorer:rubber", args=[rubber.pk]) + f"?after_correction={correction.pk}"
             )
+    for evening in ProgressiveEvening.objects.all():
+        pages += [
+            reverse("scorer:progressive:evening", args=[evening.pk]),
+            reverse("ledger:evening_terms", args=[evening.pk]),
+        ]
+        if evening.drawn:
+            pages.append(reverse("scorer:progressive:results", args=[evening.pk]))
+        pages += [
+            reverse("scorer:progressive:table", args=[table.pk]) for table in evening.tables.all()
+        ]
     pages += [reverse("ledger:member", args=[m.pk]) for m in Member.objects.all()]
     for sitting in Sitting.objects.all():
         pages += [
@@ -193,6 +246,11 @@ def test_the_demo_club_comes_back_and_every_page_renders_printed_too(db):
     client.force_login(get_user_model().objects.get(username="secretary"))
     pages = every_page(client)
     pages += [reverse("scorer:rubber_print", args=[r.pk]) for r in Rubber.objects.all()]
+    for evening in ProgressiveEvening.objects.all():
+        pages += [
+            reverse(f"scorer:progressive:print_{what}", args=[evening.pk])
+            for what in ("tallies", "tables", "results")
+        ]
     for page in pages:
         assert client.get(page).status_code == 200, page
     assert Payment.objects.count() == len(exported["payments"])

@@ -139,6 +139,7 @@ API = {
     "club": {"models", "club_file"},
     "rubbers": {"models", "reads", "writes", "signals", "club_file", "club_load"},
     "tables": {"models", "reads", "writes", "club_file"},
+    "progressive": {"models", "reads", "writes", "signals", "club_file", "club_load"},
     "printing": {"documents"},
     "home": {"specimen"},
 }
@@ -169,7 +170,7 @@ def unit_of(name: str) -> str:
 
 
 def test_the_features_and_jobs_are_found():
-    assert {"club", "rubbers", "tables", "printing", "rankings"} <= set(FEATURES)
+    assert {"club", "rubbers", "tables", "printing", "rankings", "progressive"} <= set(FEATURES)
     assert {"postings", "desk", "settlement", "reports", "club"} <= set(JOBS)
 
 

@@ -15,7 +15,8 @@ class Command(BaseCommand):
     help = (
         "Create a demo club (staff, ten members, a stake and table money, an open sitting, "
         "a table of five with Elwell's specimen agreed, a table of four with a rubber in "
-        "progress and a candidate waiting) and print the logins."
+        "progress and a candidate waiting, last night's Progressive evening) and print the "
+        "logins."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -1,0 +1,144 @@
+"""The players, as they arrive: members tapped in from a list that a search narrows, guests
+by name, a player removed before the draw; each form once, and refused when the evening
+changed since its page was shown."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from scorer.progressive.models import ProgressivePlayer
+from tests.support.evenings import opened
+from tests.support.html import Forms
+
+
+@pytest.fixture
+def gathering(staff):
+    return opened(staff)
+
+
+def page_of(evening) -> str:
+    return reverse("scorer:progressive:evening", args=[evening.pk])
+
+
+def tap_forms(client, evening, search="") -> dict[str, dict]:
+    """Each member's button on the tap list, by his name, with what it sends."""
+    html = client.get(page_of(evening), {"search": search} if search else {}).content.decode()
+    add = reverse("scorer:progressive:add_member", args=[evening.pk])
+    parsed = Forms(html)
+    buttons = [
+        a["aria-label"] for a in parsed.attributes if a.get("aria-label", "").startswith("Add ")
+    ]
+    forms = [form for form in parsed.forms if form["action"] == add]
+    return {
+        label.removeprefix("Add "): form["values"]
+        for label, form in zip(buttons, forms, strict=True)
+    }
+
+
+def tap(client, evening, name, search=""):
+    values = tap_forms(client, evening, search)[name]
+    return client.post(
+        reverse("scorer:progressive:add_member", args=[evening.pk]), values, follow=True
+    )
+
+
+def said(response) -> list[str]:
+    return [str(message) for message in response.context["messages"]]
+
+
+def playing(evening) -> list[str]:
+    return [player.name for player in evening.players.order_by("arrived_at", "pk")]
+
+
+def test_the_tap_list_offers_every_member_not_yet_playing(secretary, gathering, players):
+    assert sorted(tap_forms(secretary, gathering)) == sorted(p.name for p in players)
+    tap(secretary, gathering, "Mrs. Carr")
+    assert "Mrs. Carr" not in tap_forms(secretary, gathering)
+    assert playing(gathering) == ["Mrs. Carr"]
+
+
+def test_a_search_narrows_the_list_by_name_or_short_name(secretary, gathering, players):
+    assert list(tap_forms(secretary, gathering, "hart")) == ["Col. Hartley"]
+    assert list(tap_forms(secretary, gathering, "Miss")) == ["Miss Fenwick"]
+    page = secretary.get(page_of(gathering), {"search": "nobody"}).content.decode()
+    assert "No member matches “nobody” who is not playing already." in page
+
+
+def test_a_tap_says_who_plays_and_how_many_make_tables(secretary, gathering, players):
+    said_then = []
+    for player in players:
+        said_then += said(tap(secretary, gathering, player.name))
+    assert said_then == [
+        "Mrs. Carr plays. 1 player so far.",
+        "Miss Fenwick plays. 2 players so far.",
+        "Mr. Dane plays. 3 players so far.",
+        "Col. Hartley plays. 4 players: 1 table.",
+    ]
+
+
+def test_a_guest_plays_by_name(secretary, gathering):
+    add = reverse("scorer:progressive:add_guest", args=[gathering.pk])
+    form = Forms(secretary.get(page_of(gathering)).content.decode()).form(add)
+    page = secretary.post(add, {**form["values"], "guest": "  Mrs.   Hale "}, follow=True)
+    assert said(page) == ["Mrs. Hale plays, as a guest. 1 player so far."]
+    guest = ProgressivePlayer.objects.get()
+    assert (guest.member, guest.name) == (None, "Mrs. Hale")
+    assert "Mrs. Hale (a guest)" in page.content.decode()
+
+
+def test_a_second_guest_of_the_same_name_is_refused_saying_what_to_do(secretary, gathering):
+    add = reverse("scorer:progressive:add_guest", args=[gathering.pk])
+    for _ in range(2):
+        form = Forms(secretary.get(page_of(gathering)).content.decode()).form(add)
+        page = secretary.post(add, {**form["values"], "guest": "Mrs. Hale"}, follow=True)
+    assert said(page) == [
+        "There is a guest of that name this evening already: give the new guest's name "
+        "another way (with an initial, say). Nothing was changed."
+    ]
+    assert ProgressivePlayer.objects.count() == 1
+
+
+def test_a_member_is_tapped_in_once_even_from_a_page_shown_before(secretary, gathering, players):
+    values = tap_forms(secretary, gathering)["Mrs. Carr"]
+    add = reverse("scorer:progressive:add_member", args=[gathering.pk])
+    secretary.post(add, values, follow=True)
+    again = secretary.post(add, values, follow=True)  # the same form: answered as the first
+    assert said(again) == ["Mrs. Carr plays. 1 player so far."]
+    assert playing(gathering) == ["Mrs. Carr"]
+
+
+def test_a_form_shown_before_another_arrival_is_refused_as_stale(secretary, gathering, players):
+    forms = tap_forms(secretary, gathering)
+    tap(secretary, gathering, "Mrs. Carr")
+    add = reverse("scorer:progressive:add_member", args=[gathering.pk])
+    late = secretary.post(add, forms["Mr. Dane"], follow=True)
+    assert said(late) == [
+        "Progressive evening changed since this page was shown: here it is now. Nothing was done."
+    ]
+    assert playing(gathering) == ["Mrs. Carr"]
+
+
+def test_the_database_keeps_a_member_to_one_place_an_evening(gathering, players):
+    ProgressivePlayer.objects.create(evening=gathering, member=players[0])
+    with transaction.atomic(), pytest.raises(IntegrityError):
+        ProgressivePlayer.objects.create(evening=gathering, member=players[0])
+
+
+def test_a_player_is_removed_before_the_draw(secretary, gathering, players):
+    tap(secretary, gathering, "Mrs. Carr")
+    tap(secretary, gathering, "Mr. Dane")
+    remove = reverse("scorer:progressive:remove_player", args=[gathering.pk])
+    form = Forms(secretary.get(page_of(gathering)).content.decode()).form(remove)
+    page = secretary.post(remove, form["values"], follow=True)
+    assert said(page) == ["Mrs. Carr does not play after all. 1 player so far."]
+    assert playing(gathering) == ["Mr. Dane"]
+
+
+def test_only_the_keepers_add_players(client, gathering, players):
+    client.force_login(players[0].user)
+    page = client.get(page_of(gathering)).content.decode()
+    assert "Add the players" not in page
+    add = reverse("scorer:progressive:add_member", args=[gathering.pk])
+    assert client.post(add, {"member": players[0].pk, "seen": "0"}).status_code == 403
