@@ -34,8 +34,8 @@ TRUMPS = (Trump.SPADES, Trump.CLUBS, Trump.DIAMONDS, Trump.HEARTS, Trump.NO_TRUM
 VOID = "\u2014"  # a suit a hand holds no card of: an em dash, as hand records print it
 VOID_OF_TRUMPS = "void"  # in the honours' table: a hand with no trump, a chicane
 HONOURS_KEY = (
-    "Honours: A K Q J 10 of the trump, or the aces at no-trump, in each hand (Law 6); "
-    "void: no trump, a chicane (Law 9). A slam is won in play, and is not counted."
+    "Honours: A K Q J 10 of the trump, or the aces at no-trump (Law 6); void: no trump, a "
+    "chicane (Law 9). A slam, won in play, is not counted."
 )
 
 
@@ -219,21 +219,21 @@ class TrumpHonours:
         return max(0, self.points + self.added - self.taken_off)
 
     def words(self, layout: Layout, dealer: Direction) -> tuple[str, ...]:
-        """What the honours score, in a line, and a second for chicane: ("Z & Y: 4
-        honours in one hand 64",); ("A & B: 3 honours 16", "+ chicane 16 = 32"); ("N\u2013S:
-        4 honours 24", "\u2212 W's chicane 12 = 12"); ("aces easy",)."""
+        """What the honours score, in a line, then a line for each chicane, the last with
+        what the side takes in all: ("Z & Y: 4 honours in one hand 64",); ("A & B: 3
+        honours 16", "+ chicane 16 = 32"); ("N\u2013S: 4 honours 24", "\u2212 W's chicane 12
+        = 12"); ("aces easy",)."""
         if self.scorer is None or self.honours is None:
             return (ACES_EASY,)
-        held = f"{layout.side_name(self.scorer, dealer)}: {self.honours.text} {self.points}"
-        chicane = []
+        said = [f"{layout.side_name(self.scorer, dealer)}: {self.honours.text} {self.points}"]
         if self.added:
-            chicane.append(f"+ {self._chicane_name(self.scorer, layout, dealer)} {self.added}")
+            said.append(f"+ {self._chicane_name(self.scorer, layout, dealer)} {self.added}")
         if self.taken_off:
             theirs = self._chicane_name(self.scorer.other, layout, dealer, whose=True)
-            chicane.append(f"{MINUS} {theirs} {self.taken_off}")
-        if not chicane:
-            return (held,)
-        return (held, f"{' '.join(chicane)} = {self.total}")
+            said.append(f"{MINUS} {theirs} {self.taken_off}")
+        if len(said) > 1:
+            said[-1] += f" = {self.total}"
+        return tuple(said)
 
     def _chicane_name(
         self, side: Side, layout: Layout, dealer: Direction, *, whose: bool = False

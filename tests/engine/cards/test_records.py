@@ -177,7 +177,8 @@ def test_both_sides_chicanes_are_applied_the_double_named_by_its_side_law_9():
     # four honours' worth, comes off. B has none either: A & B's own chicane adds three.
     assert words(ONE_SUIT_EACH, Trump.HEARTS) == (
         "A & B: 5 honours in one hand 80",
-        "+ chicane 16 \u2212 Z & Y\u2019s double chicane 32 = 64",
+        "+ chicane 16",
+        "\u2212 Z & Y\u2019s double chicane 32 = 64",
     )
 
 
