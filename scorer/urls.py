@@ -2,9 +2,9 @@
 family: the address /rubbers/<pk>/ is `table.rubber`, /rubbers/<pk>/deals/<n>/ is
 `corrections.correction`, and so on."""
 
-from django.urls import path
+from django.urls import include, path
 
-from scorer.views import agreement, app, corrections, printing, site, table, tables
+from scorer.views import agreement, app, corrections, hand_records, printing, site, table, tables
 
 app_name = "scorer"
 urlpatterns = [
@@ -22,6 +22,7 @@ urlpatterns = [
     path("rubbers/<id:pk>/print/", printing.rubber_print, name="rubber_print"),
     path("print/", printing.print_page, name="print"),
     path("print/pad/", printing.pad_print, name="pad_print"),
+    path("print/hand-records/", include(hand_records.urlpatterns)),
     path("evening/", printing.evening, name="evening"),
     path("tables/", tables.evening, name="tables"),
     path("tables/new/", tables.form_table, name="form_table"),
