@@ -92,6 +92,7 @@ def records_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> d
         "layout": layout,
         "pages": _pages([_diagram(board, layout) for board in boards], BOARDS_A_PAGE),
         "key": said.HONOURS_KEY,
+        "heads": (said.HONOURS_HEAD, said.SCORE_HEAD),
     }
 
 

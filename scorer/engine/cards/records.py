@@ -33,6 +33,9 @@ from scorer.engine.words import MINUS
 TRUMPS = (Trump.SPADES, Trump.CLUBS, Trump.DIAMONDS, Trump.HEARTS, Trump.NO_TRUMP)
 VOID = "\u2014"  # a suit a hand holds no card of: an em dash, as hand records print it
 VOID_OF_TRUMPS = "void"  # in the honours' table: a hand with no trump, a chicane
+# The honours' table's heads: its first column, the trumps; its last, what they score.
+HONOURS_HEAD = "Honours"
+SCORE_HEAD = "Score"
 HONOURS_KEY = (
     "Honours: A K Q J 10 of the trump, or the aces at no-trump (Law 6); void: no trump, a "
     "chicane (Law 9). A slam, won in play, is not counted."
