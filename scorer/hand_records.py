@@ -33,7 +33,9 @@ from scorer.models import Club
 MOST_BOARDS = 100  # a document of 100 boards takes a few seconds; an evening has 36 or so
 MOST_BODY = MOST_BYTES + 64 * 1024  # a PBN file, and the few other fields of its form
 BOARDS_A_PAGE = 6  # hand records: three rows of two
+BOARDS_A_ROW = 2
 CARDS_A_PAGE = 8  # curtain cards: two boards a page, each hand a card to cut out
+CARDS_A_ROW = 2
 
 
 class Unprintable(ValueError):
@@ -85,12 +87,16 @@ def title(boards: Sequence[Board]) -> str:
 
 
 def records_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> dict[str, Any]:
-    """What hand records print: each board as the engine draws it."""
+    """What hand records print: each board as the engine draws it, a page at a time and
+    on each page a row at a time."""
     return {
         "paper": paper,
         "title": title(boards),
         "layout": layout,
-        "pages": _pages([_diagram(board, layout) for board in boards], BOARDS_A_PAGE),
+        "pages": [
+            _pages(page, BOARDS_A_ROW)
+            for page in _pages([_diagram(board, layout) for board in boards], BOARDS_A_PAGE)
+        ],
         "key": said.HONOURS_KEY,
         "heads": (said.HONOURS_HEAD, said.SCORE_HEAD),
     }
@@ -98,13 +104,13 @@ def records_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> d
 
 def curtain_cards_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> dict[str, Any]:
     """What curtain cards print: each board's four hands, a card each, a page of cards at a
-    time (two boards)."""
+    time (two boards), on each page a row at a time."""
     cards = [card for board in boards for card in _curtain_cards(board, layout)]
     return {
         "paper": paper,
         "title": title(boards),
         "layout": layout,
-        "pages": _pages(cards, CARDS_A_PAGE),
+        "pages": [_pages(page, CARDS_A_ROW) for page in _pages(cards, CARDS_A_PAGE)],
     }
 
 
