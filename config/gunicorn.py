@@ -1,7 +1,7 @@
 """gunicorn's settings for the club's server (`make serve`), read from the environment.
 
 Threads serve the phones' polls and saves, which mostly wait on the database. Each
-worker lays out its PDFs in a printing process of its own (scorer/printing.py), started
+worker lays out its PDFs in a printing process of its own (scorer/plumbing/printer.py), started
 with the worker, so that a long document never holds the worker's interpreter from the
 tables. A worker is replaced after a number of requests, and at once after any request
 that leaves it above a memory limit.
@@ -48,9 +48,9 @@ def post_worker_init(worker: Any) -> None:
     not wait the second or two a new interpreter takes."""
     import threading
 
-    from scorer import printing
+    from scorer.plumbing.printer import printer
 
-    threading.Thread(target=printing.printer.start, daemon=True).start()
+    threading.Thread(target=printer.start, daemon=True).start()
 
 
 def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:

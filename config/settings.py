@@ -53,9 +53,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorer.middleware.HtmxSignIn",
-    "scorer.middleware.DatabaseTrouble",
-    "scorer.middleware.PrinterBusy",
+    "scorer.plumbing.middleware.HtmxSignIn",
+    "scorer.plumbing.middleware.DatabaseTrouble",
+    "scorer.plumbing.middleware.PrinterBusy",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -131,7 +131,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "var" / "static"))
 # The one file the site takes, a PBN file of boards for hand records, is read up to 16 MiB
 # (scorer.engine.cards.MOST_BYTES); a body larger than that and its form's few fields is
-# refused unread (scorer.hand_records.MOST_BODY), and one within it is kept in memory,
+# refused unread (scorer.printing.hand_records.MOST_BODY), and one within it is kept in memory,
 # never written to disk.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 16 * 1024 * 1024 + 64 * 1024
 
@@ -146,7 +146,7 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
-# The release's name, under which phones keep the static files (scorer/app.py). Unset, it
+# The release's name, under which phones keep the static files (scorer/phone/app.py). Unset, it
 # is drawn from the files themselves, so a release that changes them is a new one.
 RELEASE = os.environ.get("DJANGO_RELEASE", "")
 
@@ -163,11 +163,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGN_IN_ATTEMPTS", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGN_IN_LOCK_MINUTES", "15")))
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "scorer.views.site.sign_in_locked"
+AXES_LOCKOUT_CALLABLE = "scorer.accounts.views.sign_in_locked"
 AXES_USERNAME_FORM_FIELD = "username"
 # The phone's address: behind nginx on this machine, the one nginx appends to
-# X-Forwarded-For; the header is believed from these peers only (scorer/signing_in.py).
-AXES_CLIENT_IP_CALLABLE = "scorer.signing_in.client_address"
+# X-Forwarded-For; the header is believed from these peers only (scorer/accounts/signing_in.py).
+AXES_CLIENT_IP_CALLABLE = "scorer.accounts.signing_in.client_address"
 PROXY_ADDRESSES = ["127.0.0.1", "::1"] if PRODUCTION else []
 
 LOGIN_URL = "login"
@@ -178,7 +178,7 @@ LOGOUT_REDIRECT_URL = "scorer:home"
 # session on every worker at once, and "Sign out everywhere" ends all of a member's.
 # (A phone's poll reads the session only when the sheet has changed.)
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
-CSRF_FAILURE_VIEW = "scorer.views.site.csrf_failure"
+CSRF_FAILURE_VIEW = "scorer.accounts.views.csrf_failure"
 
 # Scripts and styles come only from the site itself; the one script tag that needs it
 # (htmx's) carries the request's nonce. Nothing inline, nothing from elsewhere.
@@ -200,11 +200,11 @@ SESSION_COOKIE_SAMESITE = "Lax"
 
 # A refused request (a 403, a form whose security token failed, a locked sign-in) is one
 # line in the server's log, who asked for what and why; a server error keeps its traceback
-# (scorer/refusals.py).
+# (scorer/plumbing/refusals.py).
 LOGGING: dict[str, Any] = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"refusals": {"()": "scorer.refusals.OneLine"}},
+    "filters": {"refusals": {"()": "scorer.plumbing.refusals.OneLine"}},
     "loggers": {
         "django.request": {"filters": ["refusals"]},
         "django.security.csrf": {"filters": ["refusals"]},

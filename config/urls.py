@@ -1,39 +1,23 @@
+"""The whole site's addresses: the app's manifest and worker at the root, the admin,
+signing in (accounts/), the ledger's (ledger/) and the scorer's. Ids in addresses
+(<id:pk>) are registered with the scorer's app (scorer/apps.py)."""
+
+from __future__ import annotations
+
 from django.contrib import admin
-from django.contrib.auth import views as auth
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
-from scorer.converters import Id
-from scorer.views import app
-from scorer.views.accounts import PasswordPage, sign_out_everywhere
-
-# Ids in addresses (<id:pk>): too long for the database, they match nothing (a 404).
-register_converter(Id, "id")
-
-# Signing in and out (on this phone, or on all his phones at once), and a member changing
-# his own password. No reset by email: the club sends no mail, and the secretary sets a
-# forgotten password afresh in the admin.
-accounts = [
-    path("login/", auth.LoginView.as_view(), name="login"),
-    path("logout/", app.clears_the_phone(auth.LogoutView.as_view()), name="logout"),
-    path(
-        "logout/everywhere/",
-        app.clears_the_phone(sign_out_everywhere),
-        name="logout_everywhere",
-    ),
-    path("password_change/", PasswordPage.as_view(), name="password_change"),
-    path(
-        "password_change/done/",
-        auth.PasswordChangeDoneView.as_view(),
-        name="password_change_done",
-    ),
-]
+from ledger import urls as ledger
+from scorer.phone import views as phone
+from scorer.rankings import urls as rankings
 
 urlpatterns = [
     # At the root, so that the worker's scope is the whole site.
-    path("sw.js", app.service_worker, name="service_worker"),
-    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", phone.service_worker, name="service_worker"),
+    path("manifest.webmanifest", phone.manifest, name="manifest"),
     path("admin/", admin.site.urls),
-    path("accounts/", include(accounts)),
-    path("ledger/", include("ledger.urls")),
+    path("accounts/", include("scorer.accounts.urls")),
+    # The club's table reads the agreed rubbers, but keeps the ledger's address and name.
+    path("ledger/", include(([*ledger.urlpatterns, *rankings.urlpatterns], ledger.app_name))),
     path("", include("scorer.urls")),
 ]

@@ -1,23 +1,8 @@
-"""The staff's view of the ledger's table money: read here, set only from the ledger's page
-(a new charge replaces the one in force; the database refuses changes, scorer/kept.py)."""
+"""The staff's view of the ledger, where Django looks for it: each job's own admin,
+registered as it is imported here."""
 
 from __future__ import annotations
 
-from django.contrib import admin
-from django.http import HttpRequest
+from ledger.desk import admin as desk_admin
 
-from ledger.models import TableCharge
-
-
-@admin.register(TableCharge)
-class TableChargeAdmin(admin.ModelAdmin):
-    list_display = ["rule", "valid_from", "set_by"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: TableCharge | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: TableCharge | None = None) -> bool:
-        return False
+__all__ = ["desk_admin"]

@@ -1,10 +1,11 @@
-"""The ledger's guards in the database (the machinery is scorer/kept.py): postings,
+"""The ledger's guards in the database (the machinery is scorer/plumbing/guards.py): postings,
 payments, stakes, table charges and closed settlements are never changed or deleted,
-nothing posts into a closed settlement, and sittings never overlap."""
+nothing posts into a closed settlement, sittings never overlap, and no sitting is open
+before a closed one."""
 
 from __future__ import annotations
 
-from scorer.kept import Guard, kept
+from scorer.plumbing.guards import Guard, kept
 
 LEDGER = (
     *kept("ledger_posting", "the ledger is only added to: a posting cannot be changed or deleted"),
@@ -50,6 +51,29 @@ SITTINGS_APART = tuple(
         "sittings never overlap: a rubber settles in one sitting only",
         "EXISTS (SELECT 1 FROM ledger_sitting s WHERE s.id IS NOT NEW.id "
         'AND s.start < NEW."end" AND s."end" > NEW.start)',
+        vendors=("sqlite",),
+    )
+    for event in ("INSERT", "UPDATE")
+)
+
+# Settlements are kept in order: no sitting is open before a closed one. A closed
+# settlement has brought forward everything before it, so a sitting opened before it, or
+# one before it left open while it closed, would be settled behind its back. PostgreSQL
+# refuses this by an exclusion constraint (the ledger's migration 0006); SQLite, whose
+# writes are serialised, by these triggers.
+_OPEN_BEFORE_A_CLOSED_ONE = (
+    "(NEW.closed_at IS NULL AND EXISTS (SELECT 1 FROM ledger_sitting s "
+    "WHERE s.id IS NOT NEW.id AND s.closed_at IS NOT NULL AND s.start >= NEW.start)) "
+    "OR (NEW.closed_at IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_sitting s "
+    "WHERE s.id IS NOT NEW.id AND s.closed_at IS NULL AND s.start <= NEW.start))"
+)
+SETTLED_IN_ORDER = tuple(
+    Guard(
+        f"ledger_sitting_in_order_{event.lower()}",
+        "ledger_sitting",
+        event,
+        "settlements are closed in order: no sitting is open before a closed one",
+        _OPEN_BEFORE_A_CLOSED_ONE,
         vendors=("sqlite",),
     )
     for event in ("INSERT", "UPDATE")

@@ -30,7 +30,7 @@ ROUNDING_RULE = (
 PLACES = 6
 MILLIONTH = Decimal(1).scaleb(-PLACES)
 # The most the ledger takes: a stake above this per hundred points is refused, and so is
-# a payment above the second. A rubber is worth at most scorer.models.MOST_POINTS, so no
+# a payment above the second. A rubber is worth at most scorer.rubbers.models.MOST_POINTS, so no
 # posting is larger than MOST_POINTS × MOST_STAKE / 100, far inside what is kept exactly.
 MOST_STAKE = Decimal(10_000)
 MOST_PAYMENT = Decimal(1_000_000_000)

@@ -1,21 +1,17 @@
-from django.urls import path
+"""The ledger's addresses, in one namespace (`ledger:`), each job's own from its urls.py;
+config/urls.py adds the club's table (scorer/rankings/urls.py) to them."""
 
-from ledger import views
+from __future__ import annotations
+
+from django.urls import URLPattern
+
+from ledger.desk import urls as desk
+from ledger.reports import urls as reports
+from ledger.settlement import urls as settlement
 
 app_name = "ledger"
-urlpatterns = [
-    path("", views.index, name="index"),
-    path("me/", views.me, name="me"),
-    path("members/<id:pk>/", views.member_statement, name="member"),
-    path("house/", views.house, name="house"),
-    path("table/", views.club_table, name="table"),
-    path("stake/", views.set_stake, name="stake"),
-    path("table-money/", views.set_table_charge, name="charge"),
-    path("table-money/<id:pk>/waive/", views.waive, name="waive"),
-    path("sittings/", views.open_sitting, name="open"),
-    path("sittings/<id:pk>/", views.sitting, name="sitting"),
-    path("sittings/<id:pk>/print/", views.sitting_print, name="sitting_print"),
-    path("sittings/<id:pk>/close/", views.close_sitting, name="close"),
-    path("payments/", views.record_payment, name="pay"),
-    path("payments/<id:pk>/reverse/", views.reverse_payment, name="reverse"),
+urlpatterns: list[URLPattern] = [
+    *reports.urlpatterns,
+    *desk.urlpatterns,
+    *settlement.urlpatterns,
 ]

@@ -5,6 +5,7 @@ from typing import Any
 from django.apps import AppConfig
 from django.db import connections
 from django.db.models.signals import post_migrate
+from django.urls import register_converter
 
 
 class ScorerConfig(AppConfig):
@@ -12,13 +13,18 @@ class ScorerConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
-        post_migrate.connect(_guard, dispatch_uid="scorer.kept.guard")
+        from scorer.plumbing.converters import Id
+
+        # Ids in addresses (<id:pk>): too long for the database, they match nothing (a
+        # 404). Registered before any feature's addresses are read.
+        register_converter(Id, "id")
+        post_migrate.connect(_guard, dispatch_uid="scorer.plumbing.guards.guard")
 
 
 def _guard(sender: Any, using: str = "default", **kwargs: Any) -> None:
     """Put back any guard a migration lost: SQLite rebuilds a table to change it, and its
-    triggers go with the old table (scorer/kept.py)."""
-    from scorer import kept
+    triggers go with the old table (scorer/plumbing/guards.py)."""
+    from scorer.plumbing import guards
 
     connection = connections[using]
-    kept.install(connection, kept.present(connection))
+    guards.install(connection, guards.present(connection))

@@ -7,7 +7,7 @@ from hypothesis import settings
 
 from tests.support.examples import examples
 
-pytest_plugins = ["tests.fixtures"]
+pytest_plugins = ["tests.fixtures", "tests.support.phones"]
 
 # The engine is fast but a rubber replays several deals: no per-example deadline, and a
 # fixed number of examples so the suite's time is predictable.
@@ -15,8 +15,8 @@ settings.register_profile("default", deadline=None, max_examples=examples(150))
 settings.load_profile("default")
 
 
-# What a test needs beyond Python and its database, as markers: `make check` leaves both
-# out, `make test` runs everything.
+# What a test needs beyond Python and its database, as markers given by the fixtures it
+# uses, wherever it stands: `make check` leaves both out, `make test` runs everything.
 BROWSER_FIXTURES = {"browser", "phone", "live_server"}
 SERVED_FIXTURES = {"serve", "serve_module", "static_root"}
 
@@ -24,7 +24,7 @@ SERVED_FIXTURES = {"serve", "serve_module", "static_root"}
 def pytest_collection_modifyitems(items):
     for item in items:
         names = set(getattr(item, "fixturenames", ()))
-        if names & BROWSER_FIXTURES or "tests/browser/" in item.nodeid:
+        if names & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         if names & SERVED_FIXTURES:
             item.add_marker(pytest.mark.served)
@@ -45,10 +45,10 @@ def _record_guards_lifted_to_empty_the_database(request):
     request.getfixturevalue("transactional_db")
     from django.db import connection
 
-    from scorer import kept
+    from scorer.plumbing import guards
 
     yield
-    kept.remove(connection, kept.present(connection))
+    guards.remove(connection, guards.present(connection))
 
 
 @pytest.fixture(autouse=True)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
-from scorer import writes
 from scorer.models import Club
+from scorer.rubbers import writes
 from tests.support.club import NAMES, make_member
 
 
@@ -43,3 +44,11 @@ def carr(client, players):
     """A phone signed in as Mrs. Carr, who sits at the table."""
     client.force_login(players[0].user)
     return client
+
+
+@pytest.fixture
+def stake(staff):
+    """The club's stake, £0.50 a hundred points, set a month ago."""
+    from tests.support.ledger import set_stake
+
+    return set_stake("0.50", staff, at=timezone.now() - timezone.timedelta(days=30))

@@ -6,7 +6,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import migrations, models
 
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 KEPT = ("ledger_posting", "ledger_payment", "ledger_settlementline", "ledger_transfer")
 

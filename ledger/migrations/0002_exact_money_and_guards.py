@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import migrations, models
 
 from ledger import guards
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 LEDGER_TABLES = ("ledger_posting", "ledger_payment", "ledger_settlementline", "ledger_transfer")
 # Each amount becomes a whole number of millionths (ledger.models.MoneyField).

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import migrations, models
 
 from ledger import guards
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 
 STAKE = tuple(g for g in guards.LEDGER if g.table == "ledger_stake")

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import migrations, models
 
 from ledger import guards
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 
 def guard(apps, schema_editor):

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 
 def unguard(apps, schema_editor):

@@ -5,7 +5,7 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 
 def keep_corrections(apps, schema_editor):

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 
 def guard(apps, schema_editor):

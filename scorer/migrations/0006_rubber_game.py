@@ -9,7 +9,7 @@ database's guards come off first and are put back after."""
 from django.conf import settings
 from django.db import migrations, models
 
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 
 def unguard(apps, schema_editor):

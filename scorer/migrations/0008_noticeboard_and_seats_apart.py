@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from scorer import kept
+from scorer.plumbing import guards as kept
 
 
 def guard(apps, schema_editor):

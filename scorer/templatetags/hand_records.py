@@ -7,12 +7,12 @@ from typing import Any
 
 from django import template
 
-from scorer.hand_records import DealForm, PbnForm
+from scorer.printing.forms import DealForm, PbnForm
 
 register = template.Library()
 
 
-@register.inclusion_tag("scorer/hand_records_section.html")
+@register.inclusion_tag("printing/hand_records_section.html")
 def hand_records_section(
     deal: DealForm | None = None, pbn: PbnForm | None = None, heading: str = "Hand records"
 ) -> dict[str, Any]:

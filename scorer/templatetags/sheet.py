@@ -14,7 +14,7 @@ from html import escape
 from django import template
 from django.utils.safestring import SafeString
 
-from scorer.presenters import Figure
+from scorer.rubbers.presenters import Figure
 
 register = template.Library()
 

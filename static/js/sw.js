@@ -1,4 +1,4 @@
-// The site's service worker (docs/offline.md), served at /sw.js by scorer/views/app.py,
+// The site's service worker (docs/offline.md), served at /sw.js by scorer/phone/views.py,
 // which writes above this line the release, the static files to keep, the page shown for a
 // page not kept, and the address the app opens at.
 //

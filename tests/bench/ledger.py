@@ -27,8 +27,8 @@ def main() -> None:
     from django.db import connection, transaction
     from django.test.utils import CaptureQueriesContext
 
-    from ledger import services
     from ledger.models import Posting
+    from ledger.settlement import services
 
     year, week = _a_busy_year()
     in_year = Posting.objects.filter(

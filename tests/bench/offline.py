@@ -65,8 +65,8 @@ def _rounds(browser: Any, url: str) -> dict[str, list[float]]:
     from django.contrib.auth import get_user_model
     from playwright.sync_api import expect
 
-    from scorer import writes
     from scorer.models import Member
+    from scorer.rubbers import writes
     from tests.support.browser import PHONE, TRUMP_CHIPS, sign_in, tap
 
     players = [

@@ -5,7 +5,7 @@ and the hand records take, beside the one-line page's; and the printer's
 bounds, beside Django's minimal view: how soon a document is refused beyond its queue or
 after its wait, and a phone's poll while the largest pad is laid out.
 
-Documents are laid out in the printer's process (scorer.printing.Printer), so memory is
+Documents are laid out in the printer's process (scorer.plumbing.printer.Printer), so memory is
 read for it and for this process, which stands for the worker: each one's peak resident
 size while one document is made (the peak reset before it, /proc/<pid>/clear_refs).
 Requests go through the whole middleware stack in this process (Django's test client).
@@ -45,16 +45,18 @@ def main() -> None:
     from django.utils import timezone
     from weasyprint import HTML
 
-    from scorer import hand_records, printing, reads
     from scorer.engine.cards import deal_boards
     from scorer.engine.cards.records import Layout
     from scorer.models import Rubber
+    from scorer.plumbing.printer import printer
+    from scorer.printing import documents, hand_records
+    from scorer.rubbers import reads
 
     specimen, rubbers = _rubbers()
-    state = reads.table_state(specimen)
+    state = reads.rubber_state(specimen)
     evening = reads.states_of(Rubber.objects.filter(pk__in=[r.pk for r in rubbers]))
     title = f"{timezone.localdate():%A %-d %B %Y}"
-    printing.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
+    documents.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
     boards = deal_boards(BOARDS, rng=random.Random(BOARDS))
 
     def records() -> bytes:
@@ -66,9 +68,9 @@ def main() -> None:
     timed = medians(
         RUNS,
         one_line=lambda: HTML(string="<p>One line.</p>").write_pdf(),
-        rubber=lambda: printing.rubber_document(state, [], "A4"),
-        evening=lambda: printing.evening_document(title, evening, "A4"),
-        pad=lambda: printing.pad_document(4, 50, "letter"),
+        rubber=lambda: documents.rubber_document(state, [], "A4"),
+        evening=lambda: documents.evening_document(title, evening, "A4"),
+        pad=lambda: documents.pad_document(4, 50, "letter"),
         records=records,
         curtain_cards=curtain_cards,
     )
@@ -91,8 +93,8 @@ def main() -> None:
         )
         print(f"    {label:<38}{ms[name]:7.1f} ms  {ms[name] / ms['one_line']:5.1f}×{verdict}")
 
-    one_line = _peaks(lambda: printing.printer.lay_out("<p>One line.</p>"))
-    pad = _peaks(lambda: printing.pad_document(4, 50, "letter"))
+    one_line = _peaks(lambda: printer.lay_out("<p>One line.</p>"))
+    pad = _peaks(lambda: documents.pad_document(4, 50, "letter"))
     records_peak = _peaks(records)
     runs = len(one_line["worker"])
     print(f"Each process's peak memory while one is made, median of {runs} runs each")
@@ -112,7 +114,7 @@ def _bounds(rubber: Any) -> None:
     largest pad again and again, beside one with the printer idle."""
     from django.test import Client
 
-    from scorer import printing
+    from scorer.plumbing import printer as printing
 
     phone = Client()
     phone.force_login(rubber.players.first().user)
@@ -186,18 +188,19 @@ def _poll_times(poll: Callable[[], None]) -> list[float]:
 
 def _while_printing(measure: Callable[[], list[float]]) -> list[float]:
     """`measure`, while another thread has the largest pad printed over and over."""
-    from scorer import printing
+    from scorer.plumbing.printer import printer
+    from scorer.printing import documents
 
     done = threading.Event()
 
     def print_pads() -> None:
         while not done.is_set():
-            printing.pad_document(4, 50, "letter")
+            documents.pad_document(4, 50, "letter")
 
     pads = threading.Thread(target=print_pads)
     pads.start()
-    with printing.printer.changed:  # the first under way
-        printing.printer.changed.wait_for(lambda: printing.printer.printing)
+    with printer.changed:  # the first under way
+        printer.changed.wait_for(lambda: printer.printing)
     try:
         return measure()
     finally:
@@ -224,7 +227,7 @@ def _peaks(make: Callable[[], object]) -> dict[str, list[float]]:
 
 def _printers_process() -> int:
     """The printer's process: the one that printed the last document."""
-    from scorer import printing
+    from scorer.plumbing import printer as printing
 
     if printing.printer.pid is None:
         raise RuntimeError("the printer's process has not started")
@@ -243,9 +246,9 @@ def _rubbers() -> tuple[Any, list[Any]]:
     """Elwell's specimen, played again at 40 tables, by eight members."""
     from django.contrib.auth import get_user_model
 
-    from scorer import writes
     from scorer.engine import read_rubber
     from scorer.models import Member
+    from scorer.rubbers import writes
 
     users = get_user_model()
     members = [

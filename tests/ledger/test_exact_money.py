@@ -15,8 +15,11 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Posting
+from ledger.records import LedgerError
+from ledger.reports import reads as reports
+from ledger.settlement import services as settlements
 from scorer.engine import PRINTED_LAWS
 from tests.support.examples import examples
 from tests.support.ledger import WON_BY_WE, agreed, set_stake
@@ -59,13 +62,13 @@ def test_a_change_of_the_smallest_unit_leaves_every_settlement_computable(client
     set_stake("0.50", staff, at=timezone.now() - timedelta(days=3))
     carr, fenwick = players[0], players[1]
     for cents in ("0.03", "0.04"):
-        ledger.record_payment(
+        desk.record_payment(
             payer=fenwick, payee=carr, amount=Decimal(cents), method="cash", note="", user=staff
         )
     set_stake("0.50", staff, unit="0.05")
     agreed(players, staff, WON_BY_WE)
     now = timezone.now()
-    sitting = ledger.open_sitting(
+    sitting = settlements.open_sitting(
         name="Tonight", start=now - timedelta(days=1), end=now, user=staff
     )
     client.force_login(staff)
@@ -73,14 +76,14 @@ def test_a_change_of_the_smallest_unit_leaves_every_settlement_computable(client
     page = client.get(here)
     assert page.status_code == 200
     assert "not a whole number of units" in page.content.decode()
-    result = ledger.settlement(sitting)
+    result = settlements.settlement(sitting)
     assert sum(line.due for line in result.lines) == 0
     assert all(line.due % Decimal("0.05") == 0 for line in result.lines)
     rows = list(csv.reader(io.StringIO(client.get(here, {"format": "csv"}).content.decode())))
     assert rows[1][0] == "Member"
     assert client.get(reverse("ledger:sitting_print", args=[sitting.pk])).status_code == 200
-    closed = ledger.close(sitting, staff)
-    balances = ledger.balances()
+    closed = settlements.close(sitting, staff)
+    balances = reports.balances()
     for line in closed.lines:
         assert balances[line.member.pk] == line.due, "each balance is what the settlement said"
 
@@ -90,14 +93,14 @@ def test_an_amount_reads_back_as_written(players, staff, amount):
     set_stake("0.50", staff, unit="0.0001" if len(amount.split(".")[1]) <= 4 else "0.01")
     value = Decimal(amount)
     if value % Decimal("0.0001"):
-        with pytest.raises(ledger.LedgerError, match="whole units"):
-            ledger.record_payment(
+        with pytest.raises(LedgerError, match="whole units"):
+            desk.record_payment(
                 payer=players[1], payee=players[0], amount=value, method="cash", note="", user=staff
             )
         return
-    payment = ledger.record_payment(
+    payment = desk.record_payment(
         payer=players[1], payee=players[0], amount=value, method="cash", note="", user=staff
     )
     payment.refresh_from_db()
     assert payment.amount == value
-    assert ledger.balances()[players[1].pk] == value
+    assert reports.balances()[players[1].pk] == value

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from scorer import kept
 from scorer.models import Member
+from scorer.plumbing import guards
 
 NAMES = [
     ("Mrs. Carr", "Carr"),
@@ -46,9 +46,9 @@ TABLES = [  # children first
 
 def empty_the_club():
     """As a new database would be (the guard lifted for this, and put back)."""
-    guards = kept.present(connection)
-    kept.remove(connection, guards)
+    present = guards.present(connection)
+    guards.remove(connection, present)
     with connection.cursor() as cursor:
         for table in TABLES:
             cursor.execute(f"DELETE FROM {table}")
-    kept.install(connection, guards)
+    guards.install(connection, present)

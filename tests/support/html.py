@@ -54,3 +54,37 @@ def submit(
     form = Forms(html).form(action)
     assert form is not None, f"no form sending to {action} on {page}"
     return client.post(form["action"] or page, {**form["values"], **(fields or {})}, **options)
+
+
+class Links(HTMLParser):
+    """The links on a page: each one's text (its words, spaces made single) and address."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.links: list[tuple[str, str]] = []
+        self._open: list[tuple[str, list[str]]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self._open.append((dict(attrs).get("href") or "", []))
+
+    def handle_data(self, data: str) -> None:
+        for _, words in self._open:
+            words.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self._open:
+            href, words = self._open.pop()
+            self.links.append((" ".join("".join(words).split()), href))
+
+    def to(self, text: str) -> list[str]:
+        """The addresses of the links that read `text`."""
+        return [href for words, href in self.links if words == text]
+
+
+def follow(client: Any, page: str, text: str) -> str:
+    """The address a person reaches from `page` by the one link reading `text`."""
+    found = Links(client.get(page).content.decode()).to(text)
+    assert len(found) == 1, f"{len(found)} links reading {text!r} on {page}"
+    return found[0]

@@ -6,9 +6,9 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 
-from ledger import services as ledger
+from ledger.desk import services as desk
 from ledger.models import Stake
-from scorer import reads, writes
+from scorer.rubbers import reads, writes
 from tests.support.rubbers import deal
 
 
@@ -21,12 +21,12 @@ def set_stake(
     unit: Decimal | str = "0.01",
 ) -> Stake:
     """A stake from `at` (now if not given), replacing the last one set."""
-    return ledger.set_stake(
+    return desk.set_stake(
         per_hundred=Decimal(per_hundred),
         currency=currency,
         smallest_unit=Decimal(unit),
         user=by,
-        seen=ledger.stake_seen(Stake.latest()),
+        seen=desk.stake_seen(Stake.latest()),
         at=at,
     )
 
@@ -40,7 +40,7 @@ def agreed(members, by, deals, *, started=None, table="Table 1"):
         Rubber.objects.filter(pk=played.pk).update(started_at=started)
         played.refresh_from_db()
     writes.replay(rubber=played, deals=deals, user=by)
-    state = reads.table_state(played)
+    state = reads.rubber_state(played)
     writes.agree(state=state, user=by, key=uuid.uuid4(), revision=played.revision, side=None)
     played.refresh_from_db()
     return played

@@ -1,8 +1,8 @@
 """The site as a club's server runs it: gunicorn with the production settings, on its own
 database, and phones that talk to it over HTTP as nginx would pass them on.
 
-Used by the served tests (tests/test_served.py, tests/test_faults.py) and by the load test
-(tests/load.py). Only 127.0.0.1 is ever contacted.
+Used by the served tests (tests/plumbing/test_served.py, tests/plumbing/test_faults.py) and
+by the load test (tests/load/evening.py). Only 127.0.0.1 is ever contacted.
 """
 
 from __future__ import annotations
@@ -423,8 +423,8 @@ def _seed(count: int) -> None:
     )
     from django.contrib.sessions.backends.db import SessionStore
 
-    from scorer import writes
     from scorer.models import Member
+    from scorer.rubbers import writes
 
     users = get_user_model()
     tables = []

@@ -8,10 +8,11 @@ import random
 from django.test import Client
 from django.utils import timezone
 
-from scorer import tables
 from scorer.models import Member, Rubber, Table
+from scorer.tables import reads as table_reads
+from scorer.tables import writes as table_writes
 from tests.support.club import make_member
-from tests.support.table import agree, won
+from tests.support.deal_forms import agree, won
 
 SIX = [
     ("Mrs. Carr", "Carr"),
@@ -29,7 +30,7 @@ def six_members() -> list[Member]:
 
 def form(members, staff, name="Table 1", seed=1) -> Table:
     """A table of tonight, formed from these candidates in the order they came."""
-    return tables.form_table(
+    return table_writes.form_table(
         name=name, day=timezone.localdate(), candidates=members, user=staff, rng=random.Random(seed)
     )
 
@@ -46,7 +47,7 @@ def finish(table, staff) -> None:
 
 def playing(table) -> list[Member]:
     """Who plays the table's latest rubber, seat by seat: a substitute in his member's seat."""
-    return [seat.substitute or seat.member for seat in tables.view(table).seats]
+    return [seat.substitute or seat.member for seat in table_reads.view(table).seats]
 
 
 def fresh(table) -> Table:

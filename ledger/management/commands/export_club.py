@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.club_json import export_club
+from ledger.club.document import export_club
 
 
 class Command(BaseCommand):

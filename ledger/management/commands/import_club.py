@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ledger.club_json import ImportRefused, import_club_text
+from ledger.club.document import ImportRefused, import_club_text
 
 
 class Command(BaseCommand):

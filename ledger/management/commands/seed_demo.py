@@ -1,54 +1,14 @@
-"""`manage.py seed_demo`: a demo club to try the site with, and its logins printed.
-
-A staff account and ten members; a stake of £0.50 a hundred and table money of £0.10 a
-rubber from each player; tonight's sitting open, and its two tables formed as the members
-came. Table 1, of five, has played Elwell's specimen rubber, agreed by both sides and
-posted to the ledger, and one of its five sat it out; Table 2, of four, has a rubber in
-progress, and a candidate waits to enter it. Everything is written through the site's own
-services, as its pages write it. Running it again changes nothing and prints the logins
-again.
-"""
+"""`manage.py seed_demo`: a demo club to try the site with (ledger/club/demo.py), and its
+logins printed. Running it again changes nothing and prints the logins again."""
 
 from __future__ import annotations
 
-import random
-import uuid
-from datetime import date, datetime, time, timedelta
-from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
-from django.db import transaction
-from django.utils import timezone
 
-from ledger import services as ledger
-from ledger.models import TableCharge
-from scorer import engine, reads, tables, writes
-from scorer import specimen as elwell
-from scorer.models import Club, Member, Rubber
-
-STAFF = ("secretary", "secretary-1905")
-STAKE = Decimal("0.50")  # a hundred points
-TABLE_MONEY = Decimal("0.10")  # from each player, each rubber
-MEMBERS = [
-    ("Mrs. Carr", "Carr"),
-    ("Mr. Dane", "Dane"),
-    ("Miss Fenwick", "Fenwick"),
-    ("Col. Hartley", "Hartley"),
-    ("Mrs. Ingram", "Ingram"),
-    ("Mr. Lacey", "Lacey"),
-    ("Miss Moreton", "Moreton"),
-    ("Mr. Napier", "Napier"),
-    ("Dr. Pryce", "Pryce"),
-    ("Mrs. Russell", "Russell"),
-]
-
-
-def login(short_name: str) -> tuple[str, str]:
-    username = short_name.lower()
-    return username, f"{username}-1905"
+from ledger.club import demo
+from scorer.club.models import Member
 
 
 class Command(BaseCommand):
@@ -60,130 +20,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not Member.objects.exists():
-            self._seed()
+            demo.seed()
         self.stdout.write("Demo logins (username / password):")
-        self.stdout.write(f"  staff      {STAFF[0]} / {STAFF[1]}")
-        for member in Member.objects.select_related("user").order_by("name"):
-            username, password = login(member.short_name)
-            self.stdout.write(f"  {member.name:<13} {username} / {password}")
-
-    @transaction.atomic
-    def _seed(self) -> None:
-        users = get_user_model()
-        club = Club.get()
-        club.name = "The Elwell Club"
-        club.save()
-        staff = users.objects.create_user(
-            STAFF[0], password=STAFF[1], is_staff=True, is_superuser=True
-        )
-        members = {}
-        for name, short_name in MEMBERS:
-            username, password = login(short_name)
-            user = users.objects.create_user(username, password=password)
-            members[short_name] = Member.objects.create(user=user, name=name, short_name=short_name)
-        self._ledger(staff)
-        day = timezone.localdate()
-        self._table_1(day, members)
-        self._table_2(day, members)
-        assert Rubber.objects.count() == 2
-
-    def _ledger(self, staff: User) -> None:
-        """The stake and the table money first, so that the rubbers are played for them;
-        the evening's sitting from midnight to the small hours, as the secretary's desk
-        would open it."""
-        ledger.set_stake(
-            per_hundred=STAKE,
-            currency="GBP",
-            smallest_unit=Decimal("0.01"),
-            user=staff,
-            seen=ledger.stake_seen(None),
-        )
-        ledger.set_table_charge(
-            basis=TableCharge.PER_RUBBER,
-            amount=TABLE_MONEY,
-            hundreds=None,
-            user=staff,
-            seen=ledger.charge_seen(None),
-        )
-        today = timezone.localdate()
-        midnight = datetime.combine(today, time.min, timezone.get_current_timezone())
-        ledger.open_sitting(
-            name=f"Evening of {today:%-d %B %Y}",
-            start=midnight,
-            end=midnight + timedelta(hours=30),
-            user=staff,
-        )
-
-    def _table_1(self, day: date, members: dict[str, Member]) -> None:
-        """Five candidates, in the order they came: the cut (the demo's cards are always
-        the same ones) sends Mr. Napier out of the first rubber and seats Elwell's specimen
-        as his book has it: We (Z, Y) Mrs. Carr and Mr. Dane, They (A, B) Miss Fenwick and
-        Col. Hartley, Mrs. Carr dealing. Mrs. Carr keeps the score; the rubber won, each
-        side agrees it (Mrs. Carr for We, Miss Fenwick for They), and it posts its points,
-        its money and its table money."""
-        carr, fenwick = members["Carr"], members["Fenwick"]
-        came = [carr, members["Napier"], fenwick, members["Hartley"], members["Dane"]]
-        table = tables.form_table(
-            name="Table 1", day=day, candidates=came, user=carr.user, rng=random.Random(1905)
-        )
-        rubber = table.rubbers.get()
-        writes.replay(rubber=rubber, deals=elwell.specimen().deals, user=carr.user)
-        for side, player in [(engine.Side.WE, carr), (engine.Side.THEY, fenwick)]:
-            rubber.refresh_from_db()
-            writes.agree(
-                state=reads.table_state(rubber),
-                user=player.user,
-                key=uuid.uuid4(),
-                revision=rubber.revision,
-                side=side,
-            )
-
-    def _table_2(self, day: date, members: dict[str, Member]) -> None:
-        """Four candidates: a rubber in progress, two deals played (We have the first
-        game), the third declared, its result to come; and Mrs. Russell, come since,
-        claims entry at the end of it (Law 24)."""
-        ingram, russell = members["Ingram"], members["Russell"]
-        came = [ingram, members["Lacey"], members["Moreton"], members["Pryce"]]
-        table = tables.form_table(
-            name="Table 2", day=day, candidates=came, user=ingram.user, rng=random.Random(1905)
-        )
-        rubber = table.rubbers.get()
-        first = engine.side_of_seat(rubber.first_dealer)
-        writes.replay(
-            rubber=rubber,
-            deals=[
-                _deal(first, "H", 9, ((3, 0), (1, 1))),
-                _deal(first.other, "NT", 4, ((2, 1), (1, 0))),
-            ],
-            user=ingram.user,
-        )
-        rubber.refresh_from_db()
-        state = reads.table_state(rubber)
-        writes.declare(
-            state=state,
-            user=ingram.user,
-            key=uuid.uuid4(),
-            revision=rubber.revision,
-            declaration=writes.Declaration(
-                dealer=state.next_dealer,
-                maker=engine.Maker.PARTNER,
-                trump=engine.Trump.DIAMONDS,
-                doubles=1,
-            ),
-        )
-        table.refresh_from_db()
-        tables.claim_entry(table=table, member=russell, seen=str(table.revision), user=russell.user)
-
-
-def _deal(
-    dealer: engine.Side, trump: str, tricks: int, honours: tuple[tuple[int, int], ...]
-) -> engine.Deal:
-    """A deal in which the dealer's side took `tricks`; honours as (We's, They's)."""
-    won = (
-        engine.Pair(tricks, 13 - tricks)
-        if dealer is engine.Side.WE
-        else engine.Pair(13 - tricks, tricks)
-    )
-    play = engine.Play(won, engine.Pair(honours[0], honours[1]))
-    made = engine.Trump(trump)  # type: ignore[call-arg]  # by value: mypy#10573
-    return engine.Deal(dealer, made, engine.Maker.DEALER, 0, play)
+        self.stdout.write(f"  staff      {demo.STAFF[0]} / {demo.STAFF[1]}")
+        for name, username, password in demo.logins():
+            self.stdout.write(f"  {name:<13} {username} / {password}")

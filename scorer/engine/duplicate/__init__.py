@@ -4,8 +4,10 @@ tables, each result scored for points, and the pairs compared on the same cards.
 Pure and typed, as the rest of the engine: `model` holds the evening as recorded,
 `movements` the Mitchell and Howell schedules and their checker (`howells` the published
 Howells), `deals` reads a result into the deal it scores, `evening` works the evening out
-(each result for points by Bridge's `bridge/points.py`), `interchange` reads
-elwell-duplicate/1 and writes elwell-duplicate-result/1.
+(each result for points by Bridge's `bridge/points.py`): `checks` checks the record against
+the movement, `travellers` compares each board's results, `standings` gives the pairs'
+cards and places, `scores` holds what it gives; `interchange` reads elwell-duplicate/1 and
+writes elwell-duplicate-result/1.
 """
 
 from __future__ import annotations

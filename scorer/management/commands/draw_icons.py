@@ -15,7 +15,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-from scorer.app import ACCENT, ICONS, PAPER
+from scorer.phone.app import ACCENT, ICONS, PAPER
 
 FONT = Path(settings.BASE_DIR) / "static" / "fonts" / "DejaVuSerif-Bold.ttf"
 SPADE = "\u2660"

@@ -14,9 +14,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorer import hand_records, printing
 from scorer.engine.cards import PbnError, read_pbn_file
 from scorer.engine.cards.records import Layout
+from scorer.printing import documents, hand_records
 
 
 class Command(BaseCommand):
@@ -38,7 +38,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--paper",
-            choices=list(printing.PAPERS),
+            choices=list(documents.PAPERS),
             help="the paper (default: the club's)",
         )
 
@@ -63,7 +63,7 @@ class Command(BaseCommand):
         except (PbnError, hand_records.Unprintable) as error:
             raise CommandError(f"{pbn}: {error}") from None
         make = hand_records.curtain_cards_pdf if curtain_cards else hand_records.records_pdf
-        pdf = make(boards, layout=Layout(layout), paper=printing.paper(paper))
+        pdf = make(boards, layout=Layout(layout), paper=documents.paper(paper))
         try:
             hand_records.write_new(out, pdf)
         except FileExistsError:

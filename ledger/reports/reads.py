@@ -1,0 +1,49 @@
+"""The ledger's reports: each member's statement (the house's too), with the balance after
+each posting, and every balance at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Sum
+
+from ledger.desk.services import Stakes
+from ledger.postings.models import Posting
+from ledger.records import NO_STAKE, NOTHING
+from scorer.club.models import Member
+
+# -- Reports -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatementRow:
+    posting: Posting
+    balance: Decimal  # after this posting
+    stake: str  # a rubber's: "£0.50 a hundred points", "no stake: points only"; else ""
+    game: str  # a rubber's game: "Bridge", "Short Whist"; else ""
+
+    @property
+    def at_stake(self) -> str:
+        """ "at £0.50 a hundred points", or "no stake: points only" """
+        return self.stake if self.stake in (NO_STAKE, "") else f"at {self.stake}"
+
+
+def statement(member: Member | None) -> list[StatementRow]:
+    """Every posting to a member's account (None: the house's), oldest first, with the
+    balance after each."""
+    rows, balance, stakes = [], NOTHING, Stakes()
+    postings = Posting.objects.filter(member=member).select_related("rubber")
+    for posting in postings.order_by("posted_at", "id"):
+        balance += posting.amount
+        rubber = posting.rubber
+        game = rubber.game_rules if rubber is not None else None
+        stake = stakes.words(rubber.started_at, game) if rubber and game else ""
+        rows.append(StatementRow(posting, balance, stake, game.name if game else ""))
+    return rows
+
+
+def balances() -> dict[int | None, Decimal]:
+    """Every member's balance, and the house's (None), in one query."""
+    totals = Posting.objects.values("member").annotate(total=Sum("amount"))
+    return {row["member"]: row["total"] for row in totals}

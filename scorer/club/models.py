@@ -1,0 +1,82 @@
+"""The club and its members: its settings (one row, the rules in force copied onto each
+rubber when it starts) and the members, each with his account."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from scorer import engine
+
+
+class Club(models.Model):
+    """The club's settings: one row. The rules in force are copied onto each rubber when it
+    starts, so a change applies only to rubbers started after it."""
+
+    name = models.CharField(max_length=80, default="The Bridge Club")
+    doubling_limit = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="No further double once a trick is worth more than this (footnote to "
+        "Law 56). Empty: doubling may go on indefinitely (Law 55).",
+    )
+    spade_convention = models.BooleanField(
+        default=False,
+        help_text='The members agree "not to play spades" (the Spade Convention).',
+    )
+    PAPERS = [("A4", "A4"), ("letter", "US Letter")]
+    paper = models.CharField(
+        max_length=6, choices=PAPERS, default="A4", help_text="For printed sheets and pads."
+    )
+    game = models.CharField(
+        max_length=12,
+        choices=[(game.code, game.name) for game in engine.GAMES.values()],
+        default=engine.BRIDGE.code,
+        help_text="The game a rubber is of unless its players choose another (on Whist "
+        "nights, Short Whist).",
+    )
+    abandoned_rubbers_count = models.BooleanField(
+        default=True,
+        help_text="A rubber abandoned before it is won counts its points as they stand "
+        "(without the 100). Unticked: an abandoned rubber is void.",
+    )
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(pk=1), name="one_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def get(cls) -> Club:
+        club, _ = cls.objects.get_or_create(pk=1)
+        return club
+
+    @property
+    def rules(self) -> engine.Rules:
+        return engine.Rules(self.doubling_limit, self.spade_convention)
+
+
+class Member(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="member"
+    )
+    name = models.CharField(
+        max_length=60, unique=True, help_text='As the club knows them: "Mrs. Carr".'
+    )
+    short_name = models.CharField(max_length=16, help_text='For narrow screens: "Carr".')
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def person(user: Any) -> str:
+    """A member by name, anyone else (the staff) by username."""
+    member = getattr(user, "member", None)
+    return member.name if member is not None else str(user.get_username())

@@ -1,0 +1,77 @@
+"""The club's table for a period, read from the agreed rubbers: each member who played,
+his rubbers, those his side gained from, his net points, and the partnership that gained
+him most. Points, not money: the rubbers' agreed values, shared among their players as the
+rubber's game shares them, whether or not the rubber was played for a stake or posted to
+the ledger, so that an evening played for points alone ranks too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Prefetch
+
+from scorer.club.models import Member
+from scorer.rubbers.models import Rubber, Seat
+from scorer.rubbers.reads import seated
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A member in the club's table for a period."""
+
+    member: Member
+    rubbers: int
+    won: int  # rubbers his side gained from
+    net_points: int
+    best_partner: Member | None
+    best_points: int  # net points with that partner
+
+
+def counted(start: datetime, end: datetime) -> list[Rubber]:
+    """The rubbers started in the period that count: agreed by both sides, and not void
+    (an abandoned rubber counts only where the club's rule said so when it began). With
+    their seats' members: two queries, whatever the number of rubbers."""
+    seats = Seat.objects.select_related("member")
+    rubbers = Rubber.objects.filter(
+        started_at__gte=start,
+        started_at__lt=end,
+        agreed_at__isnull=False,
+        agreed_value__isnull=False,
+    ).exclude(abandoned=True, abandoned_counts=False)
+    return list(rubbers.prefetch_related(Prefetch("seats", queryset=seats)))
+
+
+def club_table(start: datetime, end: datetime) -> list[Standing]:
+    """Each member who played in the period: rubbers, those gained from, net points, and
+    the partnership that gained him most, by the rubbers' agreed values. A rubber's points
+    go to the members of its seats (not a substitute, Law 27), as its agreement does."""
+    members: dict[int, Member] = {}
+    played: dict[int, list[int]] = {}
+    with_partner: dict[int, dict[int, int]] = {}
+    for rubber in counted(start, end):
+        assert rubber.agreed_value is not None  # counted: agreed, with its value
+        seats = seated(rubber, rubber.seats.all())  # round the table, the dummy's too
+        for share in rubber.game_rules.money.shares(rubber.agreed_value):
+            member = seats[share.seats[0]]
+            members[member.pk] = member
+            played.setdefault(member.pk, []).append(share.points)
+            gains = with_partner.setdefault(member.pk, {})
+            # Three playing, the dummy's holder has no partner but the dummy.
+            for partner in {seats[seat] for seat in share.partners} - {member}:
+                members[partner.pk] = partner
+                gains[partner.pk] = gains.get(partner.pk, 0) + share.points
+    table = []
+    for pk, points in played.items():
+        best = max(with_partner[pk].items(), key=lambda item: (item[1], -item[0]), default=None)
+        table.append(
+            Standing(
+                member=members[pk],
+                rubbers=len(points),
+                won=sum(1 for p in points if p > 0),
+                net_points=sum(points),
+                best_partner=members[best[0]] if best else None,
+                best_points=best[1] if best else 0,
+            )
+        )
+    return sorted(table, key=lambda s: (-s.net_points, s.member.name))

@@ -1,0 +1,48 @@
+"""Who may see and write a rubber: any member sees it; its players and the staff record in
+it; a player agrees for his own side, the staff for either or both. A substitute (Law 27)
+records and agrees as the player she replaces could."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+
+from scorer import engine
+from scorer.rubbers import reads
+from scorer.rubbers.models import Correction, Rubber
+
+
+def corrections_of(rubber: Rubber) -> list[Correction]:
+    return list(rubber.corrections.select_related("made_by__member"))
+
+
+def state_or_404(pk: int) -> reads.RubberState:
+    try:
+        return reads.rubber_state_of(pk)
+    except Rubber.DoesNotExist:
+        raise Http404(f"There is no rubber {pk}.") from None
+
+
+def state_to_write(request: HttpRequest, pk: int) -> reads.RubberState:
+    """The rubber, if this user may record in it: one of its players (a substitute too), or
+    the staff."""
+    state = state_or_404(pk)
+    if not may_write(request, state):
+        raise PermissionDenied("Only the rubber's four players and the club's staff record deals.")
+    return state
+
+
+def may_write(request: HttpRequest, state: reads.RubberState) -> bool:
+    user = request.user
+    return user.is_staff or any(member.user_id == user.pk for member in state.players)
+
+
+def sides_for(request: HttpRequest, state: reads.RubberState) -> set[engine.Side | None]:
+    """The sides this user may agree for: his own; the staff, either or both (None)."""
+    if request.user.is_staff:
+        return {engine.Side.WE, engine.Side.THEY, None}
+    return {
+        engine.side_of_seat(position)
+        for position, member in enumerate(state.seats)
+        if request.user.pk in (member.user_id, state.player_at(position).user_id)
+    }

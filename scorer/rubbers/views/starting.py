@@ -1,0 +1,84 @@
+"""Starting a rubber: the form, the members found by name as they are typed, and a
+warning, before anything starts, when a member chosen is still seated in a rubber in play
+elsewhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from scorer.club.models import Member
+from scorer.plumbing.converters import number
+from scorer.plumbing.http import SignedInRequest
+from scorer.rubbers import reads, signals, writes
+from scorer.rubbers.forms.starting import StartRubberForm
+from scorer.rubbers.models import Rubber
+from scorer.rubbers.presenters import rubber_rows
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def start_rubber(request: SignedInRequest) -> HttpResponse:
+    member = getattr(request.user, "member", None)
+    if member is None and not request.user.is_staff:
+        raise PermissionDenied("Only members of the club and its staff may start a rubber.")
+    search = request.POST.get("search") or request.GET.get("search", "")
+    elsewhere: list[tuple[Member, reads.RubberState]] = []
+    if request.method == "POST" and "find" not in request.POST:
+        form = StartRubberForm(request.POST, search=search)
+        if form.is_valid():
+            members = form.members()
+            if not form.cleaned_data["anyway"]:
+                elsewhere = reads.seated_elsewhere(members)
+            if not request.user.is_staff and member not in members:
+                form.add_error(None, "You may start only a rubber you are playing in.")
+            elif not elsewhere:
+                rubber = writes.start_rubber(
+                    table=form.cleaned_data["table"],
+                    members=members,
+                    first_dealer=form.dealer(),
+                    user=request.user,
+                    key=form.cleaned_data["key"],
+                    game=form.chosen_game(),
+                    unit=form.chosen_unit(),
+                )
+                return redirect("scorer:rubber", pk=rubber.pk)
+    elif request.method == "POST":  # "Find": the same form, the members narrowed down
+        form = StartRubberForm(initial=request.POST.dict(), search=search)
+    else:
+        form = StartRubberForm(initial=_same_table(request), search=search)
+    # htmx asks only to find members, for the seats alone; errors are shown with the whole
+    # form, since they may be in any of its fields.
+    partial = request.htmx and not form.errors and not elsewhere
+    template = "rubbers/start.html#seats" if partial else "rubbers/start.html"
+    context = {
+        "form": form,
+        "elsewhere": list(
+            zip((m for m, _ in elsewhere), rubber_rows(s for _, s in elsewhere), strict=True)
+        ),
+        # What a rubber started now is played for: no stake in force is said before it starts.
+        "terms": signals.terms_of(None),
+    }
+    # 409: nothing started, until the players seated elsewhere are confirmed.
+    status = 422 if form.errors else 409 if elsewhere else 200
+    return render(request, template, context, status=status)
+
+
+def _same_table(request: HttpRequest) -> dict[str, Any]:
+    """The table and seats of an earlier rubber, for "New rubber, same table"."""
+    same = number(request.GET.get("same", ""))
+    rubber = Rubber.objects.filter(pk=same).first() if same is not None else None
+    if rubber is None:
+        return {}
+    game = rubber.game_rules
+    initial: dict[str, Any] = {"table": rubber.table, "game": game.code, "unit": rubber.unit}
+    by_seat = {seat.position: seat.member_id for seat in rubber.seats.all()}
+    players = game.seating.next_seating(tuple(by_seat[seat] for seat in game.seating.seats))
+    for seat, member in zip(game.seating.seats, players, strict=True):
+        initial[f"seat_{seat}"] = member
+    return initial

@@ -1,0 +1,110 @@
+"""Correcting a recorded deal, or removing the last one, as Laws 12 and 13 allow, judged on
+the sheet as it stands; the sheet is then worked out again from the corrected deals."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, replace
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from scorer import engine
+from scorer.rubbers.models import Correction, Deal
+from scorer.rubbers.reads import RubberState, rubber_state_of, worked_out
+from scorer.rubbers.writes.claims import claim_rubber, clear_confirmations, told
+from scorer.rubbers.writes.deals import Declaration, Result
+
+
+@dataclass(frozen=True)
+class Corrected:
+    state: RubberState
+    changes: list[str]  # what the correction changed on the sheet, in words
+    lapsed: str = ""  # whose agreement lapsed by it, in a sentence
+
+
+@transaction.atomic
+def correct(
+    *,
+    state: RubberState,
+    user: User,
+    key: uuid.UUID,
+    revision: int,
+    number: int,
+    reason: str,
+    correction: tuple[Declaration, Result] | None,
+) -> Corrected:
+    """Correct recorded deal `number` (correction None: remove it, the last deal, recorded
+    by mistake), if Law 12 or 13 still allows it, judged on the sheet as it stands; the
+    sheet is then worked out again from the corrected deals."""
+    claimed = claim_rubber(state, user, key, revision, "correction")
+    if claimed is None:
+        return Corrected(rubber_state_of(state.rubber.pk), [])
+    if not reason.strip():
+        raise engine.RubberError("a correction needs a reason", field="reason")
+    if not 1 <= number <= len(state.recorded):
+        raise engine.RubberError(f"there is no recorded deal {number} to correct")
+    deal = state.recorded[number - 1]
+    game = state.game
+    corrected: Deal | None = None
+    if correction is None:  # removing a deal changes its trick entries, as Law 12 sees it
+        _refuse_removal(state, number)
+        kind, deals = engine.Kind.TRICKS, list(state.recorded[:-1])
+    else:
+        corrected = Deal.from_snapshot(state.rubber, number, deal.snapshot())
+        declaration, result = correction
+        corrected.record(result.onto(declaration.called()), dealer=declaration.dealer)
+        found = game.corrections.kind_of_change(
+            game.laws.deal_of(deal.called()), game.laws.deal_of(corrected.called())
+        )
+        if found is None:
+            raise engine.RubberError(f"deal {number} is already so: there is nothing to correct")
+        kind = found
+        deals = [corrected if d.number == number else d for d in state.recorded]
+    verdict = game.corrections.window(  # after agreement, this refuses everything, quoting the law
+        state.sheet,
+        number,
+        next_trump_declared=state.in_progress is not None,
+        agreed=state.rubber.agreed,
+    )[kind]
+    if not verdict.allowed:
+        raise engine.RubberError(verdict.reason, field=kind.value)
+    sheet = worked_out(state.rubber, deals)
+    Correction.objects.create(
+        rubber=state.rubber,
+        number=number,
+        kind=kind.value,
+        law=game.corrections.law(kind),
+        reason=reason.strip(),
+        before=deal.snapshot(),
+        after=None if corrected is None else corrected.snapshot(),
+        made_by=user,
+    )
+    if corrected is None:
+        deal.delete()
+    else:
+        corrected.pk = deal.pk  # the same deal, as corrected: its recording stays as it was
+        corrected.save(update_fields=list(Deal.CALLED_FIELDS))
+    moved = game.corrections.changes(state.sheet, sheet)
+    what = "removed" if corrected is None else "corrected"
+    lapsed = clear_confirmations(state.rubber, f"deal {number} was {what}")
+    told(
+        claimed,
+        f"Deal {number} {what} ({game.corrections.law(kind)}: {reason.strip()}):",
+        engine.words.changes(number, moved) + ".",
+        lapsed,
+    )
+    after = replace(state, recorded=tuple(deals), worked=sheet)
+    return Corrected(after, moved, lapsed)
+
+
+def _refuse_removal(state: RubberState, number: int) -> None:
+    """Only the last deal recorded can be removed, and not under a deal in progress."""
+    if number != len(state.recorded):
+        raise engine.RubberError(
+            f"only the last deal recorded (deal {len(state.recorded)}) can be removed"
+        )
+    if state.in_progress is not None:
+        raise engine.RubberError(
+            f"deal {state.in_progress.number} is declared: discard it before removing deal {number}"
+        )

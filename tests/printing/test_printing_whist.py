@@ -1,0 +1,86 @@
+"""A Short Whist rubber's printed sheet and pads speak Whist: points to five, the trump
+turned up, revokes with their penalties; nothing above or below a line."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from scorer import engine
+from scorer.printing import documents as printing
+from scorer.rubbers import writes
+from tests.support.games import the_rubber_of_the_format, whist
+from tests.support.pdf import pages
+from tests.support.rubbers import deal
+
+# The format's rubber with a revoke early in the second game: We revoked, They added
+# three to their own score (Law 72).
+REVOKED = whist((7, 6), dealer="they", revokes=(("we", "add"),))
+DEALS = [*the_rubber_of_the_format()[:3], REVOKED, *the_rubber_of_the_format()[3:]]
+
+
+@pytest.fixture
+def whist_rubber(players):
+    rubber = writes.start_rubber(
+        table="Table 2", members=players, first_dealer=0, user=players[0].user, game=engine.WHIST
+    )
+    writes.replay(rubber=rubber, deals=DEALS, user=players[0].user)
+    return rubber
+
+
+def test_a_whist_sheet_prints_its_deals_in_points_never_above_or_below(carr, whist_rubber):
+    text = pages(carr.get(reverse("scorer:rubber_print", args=[whist_rubber.pk])))
+
+    sheet = " ".join(text)
+    assert "Short Whist" in sheet
+    assert "Dealer; the trump turned up" in sheet
+    assert "Tricks; honours; revokes" in sheet
+    assert "Hearts, turned up" in sheet
+    assert "3 points: their revoke" in sheet  # They's three added, in their column
+    assert "We revoked: three points added" in sheet
+    assert "2 points: 2 by cards" in sheet
+    for bridge_word in (" below", " above", "the make", "doubles"):
+        assert bridge_word not in sheet, bridge_word
+    assert "points won by We, winners of the rubber" in sheet
+
+
+def test_a_bridge_sheet_still_prints_below_and_above(carr, rubber, players):
+    writes.replay(rubber=rubber, deals=[deal("H", (9, 4))], user=players[0].user)
+    sheet = " ".join(pages(carr.get(reverse("scorer:rubber_print", args=[rubber.pk]))))
+    assert "Dealer; the make; doubles" in sheet
+    assert "24 below:" in sheet
+
+
+def test_whist_pads_have_no_honours_above_the_line(db):
+    bridge = printing.pad_document(1, 1, "A4", engine.BRIDGE)
+    short = printing.pad_document(1, 1, "A4", engine.WHIST)
+    assert "Short Whist" in text_of(short)
+    assert "Five points win the game" in text_of(short)
+    # Bridge's form rules honours above the line before its first game; Whist's begins
+    # with the first game just under its heads.
+    drop = lambda pdf: depth_of(pdf, "1st game") - depth_of(pdf, "They:")  # noqa: E731
+    assert drop(short) < drop(bridge) / 2
+
+
+def reader(pdf: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(pdf))
+
+
+def text_of(pdf: bytes) -> str:
+    return " ".join(" ".join(page.extract_text().split()) for page in reader(pdf).pages)
+
+
+def depth_of(pdf: bytes, words: str) -> float:
+    """How far down the first page the first line beginning with `words` is drawn."""
+    found: list[float] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip().startswith(words) and not found:
+            found.append(tm[5])  # WeasyPrint draws each page flipped: down from the top
+
+    reader(pdf).pages[0].extract_text(visitor_text=visit)
+    assert found, words
+    return found[0]

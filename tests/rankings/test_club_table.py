@@ -1,0 +1,54 @@
+"""The club's table: its members over a period, their rubbers, points and best
+partnership, and the period it is asked for."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.support.ledger import WON_BY_WE, agreed
+
+
+def test_the_club_table_shows_rubbers_points_and_the_best_partnership(
+    client, players, staff, stake
+):
+    agreed(players, staff, WON_BY_WE)
+    client.force_login(players[1].user)
+    page = client.get(reverse("ledger:table")).content.decode()
+    assert "Mrs. Carr" in page
+    assert "with Mr. Dane (+" in page  # Mrs. Carr's best partner
+
+
+def test_the_club_table_fills_its_date_inputs_as_a_date_input_reads_them(client, players):
+    client.force_login(players[1].user)
+    page = client.get(reverse("ledger:table"), {"start": "2026-11-01", "end": "2026-11-23"})
+    text = page.content.decode()
+    assert 'name="start" value="2026-11-01"' in text
+    assert 'name="end" value="2026-11-23"' in text
+
+
+def test_the_club_table_names_a_date_it_cannot_read(client, players):
+    client.force_login(players[1].user)
+    page = client.get(reverse("ledger:table"), {"start": "1 Nov 2026", "end": "2026-11-23"})
+    assert page.status_code == 400
+    text = page.content.decode()
+    assert "From: Enter a valid date." in text
+    assert 'name="end" value="2026-11-23"' in text, "what was given is kept"
+
+
+def test_the_club_table_to_the_last_day_of_the_calendar_is_refused(client, players):
+    client.force_login(players[0].user)
+    response = client.get(reverse("ledger:table"), {"start": "2026-01-01", "end": "9999-12-31"})
+    assert response.status_code == 400
+    assert "choose between the years 2 and 9998" in response.content.decode()
+
+
+def test_the_club_table_from_a_day_utc_has_no_time_for_is_refused(client, players):
+    client.force_login(players[0].user)
+    with timezone.override(ZoneInfo("Asia/Tokyo")):
+        period = {"start": "0001-01-01", "end": "2026-11-22"}
+        response = client.get(reverse("ledger:table"), period)
+    assert response.status_code == 400
+    assert "choose between the years 2 and 9998" in response.content.decode()

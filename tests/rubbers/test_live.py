@@ -1,0 +1,83 @@
+"""Phones following a rubber poll its sheet: cheap when nothing changed."""
+
+from __future__ import annotations
+
+import re
+
+from django.core import signing
+from django.urls import reverse
+
+from scorer.rubbers import live
+from scorer.rubbers.live import LIVE_SALT
+from tests.support.deal_forms import declare, play
+
+
+def live_url(client, rubber):
+    """The poll address the rubber's page gives this phone."""
+    page = client.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    return re.search(r'hx-get="([^"]*/live/[^"]*)"', page).group(1).replace("&amp;", "&")
+
+
+def test_an_unchanged_sheet_costs_one_query_and_an_empty_answer(
+    carr, rubber, django_assert_num_queries
+):
+    url = live_url(carr, rubber)
+    with django_assert_num_queries(1):
+        response = carr.get(url)
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def test_a_changed_sheet_is_sent_with_a_notice_for_the_form(carr, rubber):
+    url = live_url(carr, rubber)
+    play(carr, rubber, trump="D", tricks=9, honours="we:FOUR")
+    response = carr.get(url, headers={"HX-Request": "true"})
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.lstrip().startswith('<section id="live"')
+    assert "First game: We 18, They 0" in text
+    assert 'id="notice" class="notice" hx-swap-oob="true"' in text
+    # What the other phone did, in words, and the form as it now stands, for the phone to
+    # take at once if nobody has touched its own.
+    assert (
+        "From another phone: Deal 1 declared: Mrs. Carr dealt and made diamonds. "
+        "Deal 1 recorded: We 9 tricks; honours We: four." in text
+    )
+    assert '<template id="fresh-panel">' in text
+    assert "Deal 2: the declaration" in text
+
+
+def test_the_new_sheet_polls_from_its_own_revision(carr, rubber):
+    url = live_url(carr, rubber)
+    declare(carr, rubber)
+    fresh = re.search(r'hx-get="([^"]*)"', carr.get(url).content.decode()).group(1)
+    assert carr.get(fresh.replace("&amp;", "&")).status_code == 204
+
+
+def test_a_token_for_another_rubber_stops_the_polling(carr, rubber, players):
+    from scorer.rubbers import writes
+
+    other = writes.start_rubber(table="T2", members=players, first_dealer=0, user=players[0].user)
+    token = signing.dumps({"rubber": other.pk, "user": players[0].user.pk}, salt=LIVE_SALT)
+    url = reverse("scorer:live", args=[rubber.pk])
+    assert carr.get(url, {"revision": 0, "token": token}).status_code == 286
+
+
+def test_a_forged_token_stops_the_polling(client, rubber):
+    url = reverse("scorer:live", args=[rubber.pk])
+    assert client.get(url, {"revision": 0, "token": "forged"}).status_code == 286
+
+
+def test_a_signed_out_phone_is_sent_no_sheet(carr, rubber):
+    url = live_url(carr, rubber)
+    declare(carr, rubber)
+    carr.logout()
+    response = carr.get(url)
+    assert response.status_code == 286
+    assert response.content == b""
+
+
+def test_an_old_token_stops_the_polling(carr, rubber, monkeypatch):
+    url = live_url(carr, rubber)
+    monkeypatch.setattr(live, "LIVE_MAX_AGE", -1)  # every token is now too old
+    assert carr.get(url).status_code == 286

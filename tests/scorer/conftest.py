@@ -1,2 +1,0 @@
-"""The scorer's tests share the club's fixtures (tests/fixtures.py) and send forms with the
-helpers in tests/support/table.py."""
