@@ -54,6 +54,8 @@ def correct(
         corrected = Deal.from_snapshot(state.rubber, number, deal.snapshot())
         declaration, result = correction
         corrected.record(result.onto(declaration.called()), dealer=declaration.dealer)
+        corrected.hands, corrected.play = deal.hands, deal.play
+        corrected.check_cards()  # a deal's cards stand: what is called agrees with them (§9)
         found = game.corrections.kind_of_change(
             game.laws.deal_of(deal.called()), game.laws.deal_of(corrected.called())
         )

@@ -125,6 +125,7 @@ def record_result(
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
     deal.record(result.onto(deal.called()))
+    deal.check_cards()  # with its hands entered, the honours and chicane are theirs (§9)
     # The whole rubber is worked out again with this deal: the laws may refuse it only in
     # the light of the deals before it (the Spade Convention, a finished rubber).
     recorded = (*state.recorded, deal)
