@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorer import engine
 from scorer.engine.cards import Hands, dealt
@@ -20,6 +22,7 @@ from scorer.models import Deal
 from scorer.plumbing.keys import Submission
 from scorer.rubbers import writes
 from tests.support.deal_forms import correct, declare, result, revision
+from tests.support.examples import examples
 from tests.support.html import Forms, Links
 
 ELWELL = json.loads(
@@ -330,3 +333,44 @@ def test_the_rubbers_pdf_draws_the_hands(carr, rubber, elwells_deal):
     assert "Deal 1" in said
     assert "Mrs. Carr" in said
     assert "Z & Y: 4 honours in one hand 64" in said
+
+
+# -- Whatever a phone sends ---------------------------------------------------------------------
+
+CARD_TEXTS = [str(card) for card in NO_6.dealer] + ["SX", "", "s a", "\x00", "AS" * 40]
+LINES = [
+    "",
+    str(NO_6.dealer),
+    f"{NO_6.dealer} {NO_6.left}",
+    f"{NO_6.dealer} {NO_6.dealer}",
+    f"{NO_6.dealer} {NO_6.left} {NO_6.partner}",
+    "x" * 68,
+    "AKQ.x",
+]
+
+
+@settings(
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    picked=st.sampled_from(LINES) | st.text(max_size=80),
+    shown_at=st.sampled_from(["1", "0", "", "x", "99999999999999999999"]),
+    cards=st.lists(st.sampled_from(CARD_TEXTS) | st.text(max_size=4), max_size=20),
+)
+def test_any_step_of_the_picker_is_answered_in_words_and_writes_nothing(
+    carr, rubber, picked, shown_at, cards
+):
+    if not Deal.objects.exists():
+        declare(carr, rubber, trump="H")
+    before = list(Deal.objects.values()), revision(rubber)
+    response = carr.post(
+        reverse("scorer:hands", args=[rubber.pk]),
+        {"picked": picked, "revision": shown_at, "cards": cards},
+    )
+    assert response.status_code in (200, 422)
+    said = text(response)
+    if response.status_code == 422:
+        assert re.search(r"hand|card|damaged|Choose", said), said[:500]
+    assert (list(Deal.objects.values()), revision(rubber)) == before

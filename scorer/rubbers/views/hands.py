@@ -32,6 +32,7 @@ from scorer.rubbers.views.rubber import STALE, sentence
 from scorer.rubbers.writes.hands import NO_DEAL
 
 NOT_SAVED = "Your hands were not saved: send them again if they still stand."
+DAMAGED = "This form is damaged: open the page again and fill it in afresh."
 
 
 @login_required
@@ -147,7 +148,12 @@ def _no_deal(state: reads.RubberState) -> str:
 
 
 def _errors(form: PickForm | HandsForm) -> str:
-    return " ".join(str(message) for errors in form.errors.values() for message in errors)
+    """What was wrong with a form sent, in sentences; a key or revision not as the page
+    wrote it, as the table's forms say it."""
+    said: list[str] = []
+    for field, errors in form.errors.items():
+        said += [DAMAGED] if field in ("key", "revision") else [str(error) for error in errors]
+    return " ".join(dict.fromkeys(said))
 
 
 def _step(
