@@ -1,5 +1,6 @@
 """A deal may carry its cards (§9): its four hands, and its play, where a player entered
-them at the table or the club's file gave them."""
+them at the table or the club's file gave them; a play only of known hands, and no cards
+for spades not played (elwell-rubber/1 has none)."""
 
 from django.db import migrations, models
 
@@ -42,6 +43,15 @@ class Migration(migrations.Migration):
                     ("play", ""), models.Q(("hands", ""), _negated=True), _connector="OR"
                 ),
                 name="played_from_hands",
+            ),
+        ),
+        migrations.AddConstraint(
+            model_name="deal",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("played", False), _negated=True), ("hands", ""), _connector="OR"
+                ),
+                name="unplayed_without_cards",
             ),
         ),
         migrations.RunPython(guard, unguard),

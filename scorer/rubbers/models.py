@@ -215,6 +215,10 @@ class Deal(models.Model):
                 condition=Q(chicane_we__lte=2, chicane_they__lte=2), name="two_hands_a_side"
             ),
             models.CheckConstraint(condition=Q(play="") | ~Q(hands=""), name="played_from_hands"),
+            # Spades not played (the Spade Convention) keep no cards: elwell-rubber/1 has none.
+            models.CheckConstraint(
+                condition=~Q(played=False) | Q(hands=""), name="unplayed_without_cards"
+            ),
         ]
 
     def __str__(self) -> str:

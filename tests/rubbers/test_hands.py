@@ -258,6 +258,33 @@ def test_a_correction_of_the_honours_against_the_hands_is_refused(carr, rubber):
     assert correct(carr, rubber, 1, tricks=12).status_code == 302  # the tricks are the table's
 
 
+def test_spades_not_played_keep_no_hands(carr, players, club):
+    """Under the Spade Convention a spade make may go unplayed: such a deal has no play,
+    and a rubber's file no place for its cards, so the hands entered go with it."""
+    club.spade_convention = True
+    club.save()
+    rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    declare(carr, rubber, trump="S")
+    enter(carr, rubber)
+    assert Deal.objects.get().hands
+    response = result(carr, rubber, tricks="", honours="", not_played="on")
+    assert response.status_code == 302
+    deal = Deal.objects.get()
+    assert (deal.played, deal.hands) == (False, "")
+
+
+def test_the_database_keeps_no_cards_for_spades_not_played(carr, players, club):
+    from django.db import IntegrityError, transaction
+
+    club.spade_convention = True
+    club.save()
+    rubber = writes.start_rubber(table="T", members=players, first_dealer=0, user=players[0].user)
+    declare(carr, rubber, trump="S")
+    assert result(carr, rubber, tricks="", honours="", not_played="on").status_code == 302
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Deal.objects.update(hands=dealt.hands_line(NO_6))
+
+
 def test_whist_records_no_hands(carr, players):
     rubber = writes.start_rubber(
         table="Table 2",
