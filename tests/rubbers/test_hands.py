@@ -401,3 +401,25 @@ def test_any_step_of_the_picker_is_answered_in_words_and_writes_nothing(
     if response.status_code == 422:
         assert re.search(r"hand|card|damaged|Choose", said), said[:500]
     assert (list(Deal.objects.values()), revision(rubber)) == before
+
+
+def test_three_playing_the_dummys_hand_is_entered_as_its_holders(carr, players, staff):
+    """Three-handed Bridge records a deal's hands too: the dummy's hand, the dealer's
+    partner's when its holder deals, is named for him."""
+    carr_, _, fenwick, hartley = players
+    rubber = writes.start_rubber(
+        table="Table 3",
+        members=[carr_, fenwick, hartley],
+        first_dealer=0,
+        user=staff,
+        game=engine.THREE_HANDED,
+    )
+    declare(carr, rubber, trump="H")
+    page = hands_page(carr, rubber)
+    assert page.status_code == 200
+    page = pick(carr, pick(carr, page, NO_6.dealer), NO_6.left)
+    assert "Y: Dummy (Mrs. Carr), the dealer's partner" in text(page)
+    page = pick(carr, page, NO_6.partner)
+    form = Forms(page.content.decode()).form("/hands/send/")
+    assert carr.post(form["action"], form["values"]).status_code == 302
+    assert Deal.objects.get().known_hands() == NO_6
