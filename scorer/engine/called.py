@@ -32,6 +32,7 @@ class Record(StrEnum):
     CHICANE = "chicane"
     REVOKES = "revokes"  # Bridge: established revokes by each side, counted
     PENALTIES = "penalties"  # Whist: each revoke, by whom, and the penalty chosen
+    HANDS = "hands"  # Bridge: the four hands, if a player enters them (§9)
 
 
 class Penalty(StrEnum):

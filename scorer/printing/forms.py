@@ -1,13 +1,18 @@
-"""The forms of printing: blank score pads, and an evening's results."""
+"""The forms of printing: blank score pads, an evening's results, and hand records (boards
+dealt here or read from a PBN file, and the documents made of them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 
 from scorer import engine
 from scorer.club.models import Club
+from scorer.engine.cards import MOST_BYTES, Board, PbnError, read_pbn
+from scorer.engine.cards.records import Layout
+from scorer.printing.hand_records import MOST_BOARDS, Unprintable, printable
 from scorer.rubbers.models import Rubber
 
 
@@ -75,3 +80,103 @@ class EveningForm(forms.Form):
         widget=forms.TextInput(attrs={"list": "tables"}),
     )
     paper = forms.ChoiceField(choices=Club.PAPERS, required=False)
+
+
+# -- Hand records ----------------------------------------------------------------------------
+
+LAYOUTS = [(layout.value, layout.label) for layout in Layout]
+
+
+class DealForm(forms.Form):
+    """Boards dealt here, from a secure shuffle: how many, and the first one's number."""
+
+    BOARDS_WANTED = f"Boards to deal: give a whole number from 1 to {MOST_BOARDS}."
+    FIRST_WANTED = "First board: give a whole number from 1 to 10,000."
+
+    boards = forms.IntegerField(
+        min_value=1,
+        max_value=MOST_BOARDS,
+        initial=36,
+        label="Boards to deal",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), BOARDS_WANTED
+        ),
+    )
+    first = forms.IntegerField(
+        min_value=1,
+        max_value=10_000,
+        initial=1,
+        label="First board",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), FIRST_WANTED
+        ),
+    )
+
+
+class PbnForm(forms.Form):
+    """Boards from a PBN file, as a dealing program or dealing machine writes it."""
+
+    FILE_WANTED = "PBN file: choose the file of the boards."
+    FILE_EMPTY = "PBN file: the file chosen is empty."
+
+    pbn = forms.FileField(
+        label="PBN file",
+        widget=forms.FileInput(attrs={"accept": ".pbn,text/plain"}),
+        error_messages={"required": FILE_WANTED, "invalid": FILE_WANTED, "empty": FILE_EMPTY},
+    )
+
+    def clean_pbn(self) -> tuple[Board, ...]:
+        """The file's boards, read up to one byte past what the reader takes, so that a
+        larger file is refused in its words."""
+        upload: UploadedFile[bytes] = self.cleaned_data["pbn"]
+        self.name = upload.name or "the file"
+        try:
+            return printable(read_pbn(upload.read(MOST_BYTES + 1)))
+        except (PbnError, Unprintable) as error:
+            raise forms.ValidationError(f"{self.name}: {error}") from None
+
+
+class DocumentForm(forms.Form):
+    """The boards dealt or read, carried in the page as PBN (nothing is kept on the
+    server), the layout and paper, and which document to make of them."""
+
+    BOARDS_WANTED = "The boards: deal them again, or read their file again."
+    LAYOUT_CHOSEN = "Layout: choose Elwell's diagram or the compass."
+    PAPER_CHOSEN = f"Paper: choose {' or '.join(label for _, label in Club.PAPERS)}."
+    DOCUMENT_CHOSEN = "Choose hand records, curtain cards or the PBN file."
+
+    boards = forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=MOST_BYTES,
+        strip=False,
+        error_messages={"required": BOARDS_WANTED, "max_length": BOARDS_WANTED},
+    )
+    layout = forms.ChoiceField(
+        choices=LAYOUTS,
+        initial=Layout.ELWELL.value,
+        widget=forms.RadioSelect,
+        label="Layout",
+        error_messages={"required": LAYOUT_CHOSEN, "invalid_choice": LAYOUT_CHOSEN},
+    )
+    paper = forms.ChoiceField(
+        choices=Club.PAPERS,
+        widget=forms.RadioSelect,
+        label="Paper",
+        error_messages={"required": PAPER_CHOSEN, "invalid_choice": PAPER_CHOSEN},
+    )
+    document = forms.ChoiceField(
+        choices=[
+            ("records", "Hand records (PDF)"),
+            ("curtain_cards", "Curtain cards (PDF)"),
+            ("pbn", "The boards (PBN file)"),
+        ],
+        error_messages={"required": DOCUMENT_CHOSEN, "invalid_choice": DOCUMENT_CHOSEN},
+    )
+
+    def clean_boards(self) -> tuple[Board, ...]:
+        try:
+            return printable(read_pbn(self.cleaned_data["boards"]))
+        except (PbnError, Unprintable) as error:
+            raise forms.ValidationError(f"The boards: {error}") from None

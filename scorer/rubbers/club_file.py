@@ -18,6 +18,7 @@ from pydantic import AfterValidator, ConfigDict, Field
 
 from scorer import engine
 from scorer.engine import deal_json
+from scorer.engine.cards import dealt
 from scorer.engine.cutting import RANKS, SUITS
 from scorer.plumbing.club_format import (
     Count,
@@ -75,6 +76,9 @@ class InProgress(Shape):
     dealer_seat: SeatNumber
     declared_at: Moment
     declared_by: Name
+    # §9: its four hands as elwell-rubber/1 gives them, if a player entered them (the
+    # engine reads them on import); absent if not.
+    hands: dict[str, str] | None = None
 
 
 class PenaltyDoc(Shape):
@@ -197,7 +201,7 @@ def _rubber(rubber: Rubber, usernames: dict[int, str], tables: Sequence[int]) ->
     engine_part = game.format.rubber_json(
         engine.Rubber(
             rules,
-            tuple(game.laws.deal_of(deal.called()) for deal in recorded),
+            tuple(deal.as_cards() for deal in recorded),  # a deal with its cards, as them
             engine.Pair((at_table[0].name, at_table[2].name), (at_table[1].name, at_table[3].name)),
         )
     )
@@ -275,14 +279,17 @@ def _record(deal: Deal) -> Record:
 
 def _in_progress(deal: Deal) -> InProgress:
     """A deal in progress: its dealer's side, its make (or trump turned up) and doubles,
-    and its dealer's seat."""
+    its dealer's seat, and its hands if they were entered."""
     called = deal.called()
     declared = engine.Deal(called.dealer, called.trump, called.maker, called.doubles)
+    # Left out, not null, when none were entered: as files written before hands were kept.
+    hands: dict[str, Any] = {"hands": dealt.hands_json(deal.hands)} if deal.hands else {}
     return InProgress(
         **deal_json(declared),
         dealer_seat=deal.dealer,
         declared_at=deal.declared_at,
         declared_by=username(deal.declared_by),
+        **hands,
     )
 
 

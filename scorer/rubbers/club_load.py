@@ -16,6 +16,7 @@ from django.db import models
 from scorer import engine
 from scorer.club.club_file import People
 from scorer.club.models import Member
+from scorer.engine.cards import Hands, dealt
 from scorer.plumbing.club_format import (
     ImportRefused,
     refused_as,
@@ -173,6 +174,8 @@ class RubbersLoader:
             place = f"{where}.recorded[{number - 1}]"
             called = game.laws.called_of(deal)
             row = self._deal_row(rubber, number, called, record.dealer, f"{place}.dealer")
+            if isinstance(deal, engine.DealAsCards):  # given by its cards: kept with them
+                row.keep_cards(deal.cards)
             if not last <= record.declared_at <= record.recorded_at:
                 raise ImportRefused(
                     f"{place}: a deal is declared after the one before it was recorded, "
@@ -210,9 +213,21 @@ class RubbersLoader:
         except engine.RubberError as error:
             raise ImportRefused(f"{place}: {error.problem}") from None
         row = self._deal_row(rubber, number, called, data.dealer_seat, f"{place}.dealer_seat")
+        if data.hands is not None:
+            row.hands = self._hands(game, data.hands, f"{place}.hands")
         row.declared_at = data.declared_at
         row.declared_by = self.people.user(data.declared_by, f"{place}.declared_by")
         row.save()
+
+    @staticmethod
+    def _hands(game: engine.CardGame[Any, Any], hands: dict[str, str], where: str) -> str:
+        """A deal's hands, read by the engine, as the site keeps them."""
+        if engine.Record.HANDS not in game.laws.records:
+            raise ImportRefused(f"{where}: {game.name} does not record a deal's hands")
+        try:
+            return dealt.hands_line(Hands.read(hands))
+        except engine.RubberError as error:
+            raise ImportRefused(f"{where}: {error.problem.removeprefix('hands: ')}") from None
 
     @staticmethod
     def _deal_row(

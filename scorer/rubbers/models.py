@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from scorer import engine
 from scorer.club.models import Member
+from scorer.engine.cards import ByCards, Hands, dealt
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -197,6 +198,12 @@ class Deal(models.Model):
         blank=True,
         related_name="+",
     )
+    # The cards, where a player entered them or the club's file gave them (§9): the four
+    # hands, the dealer's first, then round to his left, as PBN writes a hand
+    # (scorer/engine/cards/dealt.py: `hands_line`), and the play, its cards in the order
+    # played. Empty: not known. The result as called agrees with them (`check_cards`).
+    hands = models.CharField(max_length=67, blank=True, default="")
+    play = models.CharField(max_length=155, blank=True, default="")
 
     class Meta:
         ordering = ["number"]
@@ -206,6 +213,11 @@ class Deal(models.Model):
             models.CheckConstraint(condition=Q(tricks__lte=13), name="thirteen_tricks"),
             models.CheckConstraint(
                 condition=Q(chicane_we__lte=2, chicane_they__lte=2), name="two_hands_a_side"
+            ),
+            models.CheckConstraint(condition=Q(play="") | ~Q(hands=""), name="played_from_hands"),
+            # Spades not played (the Spade Convention) keep no cards: elwell-rubber/1 has none.
+            models.CheckConstraint(
+                condition=~Q(played=False) | Q(hands=""), name="unplayed_without_cards"
             ),
         ]
 
@@ -311,6 +323,53 @@ class Deal(models.Model):
     def to_engine(self) -> Any:
         """The recorded deal as the rubber's game works it out."""
         return self.rubber.game_rules.laws.deal_of(self.called())
+
+    # The cards (§9), read by the engine's readers of elwell-rubber/1's `hands` and `play`.
+
+    def known_hands(self) -> Hands | None:
+        """The four hands, if known."""
+        return Hands.read(dealt.hands_json(self.hands)) if self.hands else None
+
+    def keep_cards(self, by_cards: ByCards) -> None:
+        """Write a deal's cards as the engine read them into this row (not saved)."""
+        self.hands = dealt.hands_line(by_cards.hands)
+        card_play = by_cards.card_play
+        self.play = "" if card_play is None else dealt.play_line(card_play)
+
+    def by_cards(self) -> ByCards | None:
+        """The recorded deal's cards with its result as called, as the engine reads a deal
+        given by its cards (its honours and chicane from the hands, and with a play its
+        tricks and revokes); None if its cards are not known or it was not played."""
+        if not self.hands or not self.played:
+            return None
+        return dealt.by_cards_of(self.called(), self.hands, self.play)
+
+    def as_cards(self) -> Any:
+        """The recorded deal as the engine reads one given by its cards (a DealAsCards), or
+        as `to_engine` if its cards are not known."""
+        by_cards = self.by_cards()
+        if by_cards is None:
+            return self.to_engine()
+        declared = self.to_engine()
+        return engine.DealAsCards(
+            declared.dealer,
+            declared.trump,
+            declared.maker,
+            declared.doubles,
+            by_cards.play,
+            cards=by_cards,
+        )
+
+    def check_cards(self) -> None:
+        """The result as called agrees with the deal's cards, if they are known: a
+        RubberError naming the deal and the field otherwise (§9)."""
+        hands = self.known_hands()
+        if hands is None:
+            return
+        try:
+            dealt.check_called(self.called(), hands, self.play)
+        except engine.RubberError as error:
+            raise error.at(self.number) from None
 
 
 class Correction(models.Model):

@@ -4,13 +4,14 @@ with its explanation, and the state of play in words. Every figure is the engine
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from scorer import engine
 from scorer.club.models import Member, person
 from scorer.engine.layout import Cell, Layout, rows
+from scorer.rubbers.cards import DiagramView, diagrams
 from scorer.rubbers.models import Correction, Deal, Rubber
 from scorer.rubbers.reads import RubberState, worked_out
 
@@ -51,6 +52,9 @@ class SheetView:
     outcome: str
     finished: bool
     deals: list[tuple[int, str]]  # each recorded deal's number and its line in words
+    # The recorded deals whose hands are known (§9): their numbers, and their diagrams.
+    with_hands: list[int] = field(default_factory=list)
+    hands: list[DiagramView] = field(default_factory=list)
 
 
 Key = tuple[engine.Column, int | None, engine.Side]
@@ -101,6 +105,8 @@ def sheet_view(state: RubberState, corrections: Iterable[Correction] = ()) -> Sh
             (deal.number, deal_line(state, deal, scored.deal))
             for deal, scored in zip(state.recorded, sheet.deals, strict=True)
         ],
+        with_hands=[deal.number for deal in state.recorded if deal.hands],
+        hands=diagrams(state),
     )
 
 

@@ -1,11 +1,12 @@
 """The rubber's addresses (in the app `scorer`'s namespace, scorer/urls.py): starting one,
-its page and its poll, its deals' writes, corrections and agreement."""
+its page and its poll, its deals' writes, the hands of a deal and its page, corrections and
+agreement."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from scorer.rubbers.views import agreement, corrections, rubber, starting
+from scorer.rubbers.views import agreement, corrections, hands, rubber, starting
 
 urlpatterns: list[URLPattern] = [
     path("rubbers/new/", starting.start_rubber, name="start"),
@@ -14,8 +15,11 @@ urlpatterns: list[URLPattern] = [
     path("rubbers/<id:pk>/declaration/", rubber.declaration, name="declaration"),
     path("rubbers/<id:pk>/result/", rubber.result, name="result"),
     path("rubbers/<id:pk>/discard/", rubber.discard, name="discard"),
+    path("rubbers/<id:pk>/hands/", hands.hands, name="hands"),
+    path("rubbers/<id:pk>/hands/send/", hands.send_hands, name="send_hands"),
     path("rubbers/<id:pk>/deals/<id:number>/", corrections.correction, name="correction"),
     path("rubbers/<id:pk>/deals/<id:number>/remove/", corrections.remove_deal, name="remove"),
+    path("rubbers/<id:pk>/deals/<id:number>/cards/", hands.deal_cards, name="deal_cards"),
     path("rubbers/<id:pk>/agree/", agreement.agree, name="agree"),
     path("rubbers/<id:pk>/withdraw/", agreement.withdraw, name="withdraw"),
 ]

@@ -1,6 +1,7 @@
-"""Printing: the specimen rubber's sheet, a 40-rubber evening and the largest blank pad
-(50 pages, 4 forms a page, Letter) as PDF, beside WeasyPrint laying out a page of one line
-in the same run; the memory the pad takes, beside the one-line page's; and the printer's
+"""Printing: the specimen rubber's sheet, a 40-rubber evening, the largest blank pad (50
+pages, 4 forms a page, Letter), the hand records of 36 boards and their curtain cards as
+PDF, beside WeasyPrint laying out a page of one line in the same run; the memory the pad
+and the hand records take, beside the one-line page's; and the printer's
 bounds, beside Django's minimal view: how soon a document is refused beyond its queue or
 after its wait, and a phone's poll while the largest pad is laid out.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import random
 import re
 import statistics
 import threading
@@ -27,7 +29,8 @@ from tests.bench import django_ready, medians
 
 RUNS = 15
 EVENING_RUBBERS = 40
-TARGETS_MS = {"rubber": 300, "evening": 2000, "pad": 2000}
+TARGETS_MS = {"rubber": 300, "evening": 2000, "pad": 2000, "records": 1000}
+BOARDS = 36  # an evening's boards, as `manage.py deal --boards 36` deals them
 PAD_TARGET_MB = 200
 POLLS = 200
 REFUSED_AT_ONCE_TARGET_MS = 100
@@ -42,9 +45,11 @@ def main() -> None:
     from django.utils import timezone
     from weasyprint import HTML
 
+    from scorer.engine.cards import deal_boards
+    from scorer.engine.cards.records import Layout
     from scorer.models import Rubber
     from scorer.plumbing.printer import printer
-    from scorer.printing import documents
+    from scorer.printing import documents, hand_records
     from scorer.rubbers import reads
 
     specimen, rubbers = _rubbers()
@@ -52,6 +57,13 @@ def main() -> None:
     evening = reads.states_of(Rubber.objects.filter(pk__in=[r.pk for r in rubbers]))
     title = f"{timezone.localdate():%A %-d %B %Y}"
     documents.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
+    boards = deal_boards(BOARDS, rng=random.Random(BOARDS))
+
+    def records() -> bytes:
+        return hand_records.records_pdf(boards, layout=Layout.ELWELL, paper="A4")
+
+    def curtain_cards() -> bytes:
+        return hand_records.curtain_cards_pdf(boards, layout=Layout.ELWELL, paper="A4")
 
     timed = medians(
         RUNS,
@@ -59,6 +71,8 @@ def main() -> None:
         rubber=lambda: documents.rubber_document(state, [], "A4"),
         evening=lambda: documents.evening_document(title, evening, "A4"),
         pad=lambda: documents.pad_document(4, 50, "letter"),
+        records=records,
+        curtain_cards=curtain_cards,
     )
     ms = {name: seconds * 1000 for name, seconds in timed.items()}
     print()
@@ -68,15 +82,20 @@ def main() -> None:
         ("rubber", "the specimen rubber's sheet"),
         ("evening", f"an evening of {EVENING_RUBBERS} rubbers"),
         ("pad", "the largest pad: 50 pages, 4 a page"),
+        ("records", f"hand records of {BOARDS} boards, 6 a page"),
+        ("curtain_cards", f"their curtain cards, {BOARDS * 4}, 8 a page"),
     ):
-        verdict = "within" if ms[name] <= TARGETS_MS[name] else "OVER"
-        print(
-            f"    {label:<38}{ms[name]:7.1f} ms  {ms[name] / ms['one_line']:5.1f}×  "
-            f"(target {TARGETS_MS[name]} ms: {verdict})"
+        target = TARGETS_MS.get(name)
+        verdict = (
+            ""
+            if target is None
+            else (f"  (target {target} ms: {'within' if ms[name] <= target else 'OVER'})")
         )
+        print(f"    {label:<38}{ms[name]:7.1f} ms  {ms[name] / ms['one_line']:5.1f}×{verdict}")
 
     one_line = _peaks(lambda: printer.lay_out("<p>One line.</p>"))
     pad = _peaks(lambda: documents.pad_document(4, 50, "letter"))
+    records_peak = _peaks(records)
     runs = len(one_line["worker"])
     print(f"Each process's peak memory while one is made, median of {runs} runs each")
     print(f"    {'baseline: a page of one line':<38}{_megabytes(one_line)}")
@@ -85,6 +104,7 @@ def main() -> None:
     print(
         f"    {'the largest pad':<38}{_megabytes(pad)}  (target {PAD_TARGET_MB} MB each: {verdict})"
     )
+    print(f"    {f'hand records of {BOARDS} boards':<38}{_megabytes(records_peak)}")
     _bounds(specimen)
 
 

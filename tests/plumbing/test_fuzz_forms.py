@@ -363,6 +363,12 @@ RESULT: Fields = {
 }
 REASON: Fields = {"reason": one_of("miscounted", "miscounted", "x" * 200, "x" * 201, "  ")}
 SIDE: Fields = {"side_agreeing": one_of("we", "they", "both")}
+# The four hands as the card picker sends them: Elwell's Illustrative Hand No. 6, and lines
+# that are no hands (a card twice, twelve cards, three hands, nothing).
+SIX = "KJ.AKQJ8.KQ53.52 QT5.764.J972.876 A643.95.A4.AJ943 9872.T32.T86.KQT"
+HANDS: Fields = {
+    "hands": one_of(SIX, SIX, SIX.replace("QT5", "KT5"), SIX[:-1], SIX.rsplit(" ", 1)[0], "")
+}
 
 
 def keyed(state: reads.RubberState) -> Fields:
@@ -388,6 +394,7 @@ def rubber_form(name: str, draw: st.DrawFn, state: reads.RubberState) -> tuple[s
         "declaration": DECLARATION,
         "result": RESULT,
         "discard": {},
+        "send_hands": HANDS,
         "agree": SIDE,
         "withdraw": SIDE,
     }[name]
@@ -399,6 +406,7 @@ RUBBER_FORMS = {
     "declaration": ["new", "declared", "under way", "next declared"],
     "result": ["declared", "next declared", "spades"],
     "discard": ["declared", "next declared", "spades"],
+    "send_hands": ["declared", "next declared", "spades", "under way"],
     "correction": ["under way", "next declared", "won", "half agreed"],
     "remove": ["under way", "next declared", "won", "half agreed"],
     "agree": ["won", "half agreed", "doubled", "new", "under way"],

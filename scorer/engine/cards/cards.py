@@ -37,6 +37,11 @@ class Suit(IntEnum):
         return "\u2660\u2665\u2666\u2663"[self]  # ♠ ♥ ♦ ♣
 
     @property
+    def red(self) -> bool:
+        """Hearts and diamonds, printed red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
     def label(self) -> str:
         """As the laws write it in a sentence: "hearts"."""
         return ("spades", "hearts", "diamonds", "clubs")[self]

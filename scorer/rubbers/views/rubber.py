@@ -25,6 +25,7 @@ from scorer.plumbing.http import HtmxRequest, SignedInRequest
 from scorer.rubbers import live as following
 from scorer.rubbers import reads, signals, writes
 from scorer.rubbers.access import corrections_of, may_write, sides_for, state_or_404, state_to_write
+from scorer.rubbers.cards import prefilled
 from scorer.rubbers.forms.deals import (
     AgreementForm,
     DeclarationForm,
@@ -359,4 +360,6 @@ def _result_form(state: reads.RubberState) -> ResultForm:
     deal = state.in_progress
     assert deal is not None
     trump = engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573
-    return ResultForm(trump=trump, revision=state.rubber.revision, game=state.game)
+    return ResultForm(
+        trump=trump, revision=state.rubber.revision, game=state.game, initial=prefilled(deal)
+    )

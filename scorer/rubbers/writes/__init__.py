@@ -26,6 +26,7 @@ from scorer.rubbers.writes.deals import (
     record_result,
     replay,
 )
+from scorer.rubbers.writes.hands import enter_hands
 from scorer.rubbers.writes.starting import (
     CUT_FOR_DEAL,
     CUT_FOR_PARTNERS,
@@ -48,6 +49,7 @@ __all__ = [
     "correct",
     "declare",
     "discard",
+    "enter_hands",
     "record_result",
     "replay",
     "start_rubber",

@@ -54,6 +54,9 @@ def correct(
         corrected = Deal.from_snapshot(state.rubber, number, deal.snapshot())
         declaration, result = correction
         corrected.record(result.onto(declaration.called()), dealer=declaration.dealer)
+        if corrected.played:  # corrected to spades not played, it keeps no cards
+            corrected.hands, corrected.play = deal.hands, deal.play
+        corrected.check_cards()  # a deal's cards stand: what is called agrees with them (§9)
         found = game.corrections.kind_of_change(
             game.laws.deal_of(deal.called()), game.laws.deal_of(corrected.called())
         )
@@ -84,7 +87,7 @@ def correct(
         deal.delete()
     else:
         corrected.pk = deal.pk  # the same deal, as corrected: its recording stays as it was
-        corrected.save(update_fields=list(Deal.CALLED_FIELDS))
+        corrected.save(update_fields=[*Deal.CALLED_FIELDS, "hands", "play"])
     moved = game.corrections.changes(state.sheet, sheet)
     what = "removed" if corrected is None else "corrected"
     lapsed = clear_confirmations(state.rubber, f"deal {number} was {what}")

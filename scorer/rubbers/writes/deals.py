@@ -21,6 +21,7 @@ from scorer.rubbers.writes.claims import claim_rubber, clear_confirmations, refu
 
 # What recording a result writes: the result as called, and who recorded it when.
 RESULT_FIELDS = [*Deal.RESULT_FIELDS, "recorded_at", "recorded_by"]
+CARD_FIELDS = ["hands", "play"]
 
 
 @dataclass(frozen=True)
@@ -125,13 +126,16 @@ def record_result(
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
     deal.record(result.onto(deal.called()))
+    if not deal.played:  # spades not played: no play, and no cards a rubber's file keeps
+        deal.hands = deal.play = ""
+    deal.check_cards()  # with its hands entered, the honours and chicane are theirs (§9)
     # The whole rubber is worked out again with this deal: the laws may refuse it only in
     # the light of the deals before it (the Spade Convention, a finished rubber).
     recorded = (*state.recorded, deal)
     sheet = worked_out(state.rubber, recorded)
     deal.recorded_at = timezone.now()
     deal.recorded_by = user
-    deal.save(update_fields=RESULT_FIELDS)
+    deal.save(update_fields=[*RESULT_FIELDS, *CARD_FIELDS])
     result_words = state.game.words.result_words(state.game.laws.deal_of(deal.called()))
     told(
         claimed, f"Deal {deal.number} recorded: {result_words}.", clear_confirmations(state.rubber)

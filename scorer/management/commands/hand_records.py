@@ -1,0 +1,77 @@
+"""`manage.py hand_records boards.pbn --out records.pdf`: a PBN file's boards printed as hand
+records, or with --curtain-cards as curtain cards, in Elwell's diagram or by the compass,
+on the club's paper or the one asked for (docs/printing.md).
+
+Nothing is written unless the whole document is: a file that is not there or cannot be
+read, a PBN file with a board that cannot be read or printed, or an out file that exists
+already, is refused with a sentence naming what is wrong, and leaves no file.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorer.engine.cards import PbnError, read_pbn_file
+from scorer.engine.cards.records import Layout
+from scorer.printing import documents, hand_records
+
+
+class Command(BaseCommand):
+    help = "Print a PBN file's boards as hand records (or curtain cards), as PDF."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("pbn", metavar="BOARDS.pbn", help="the PBN file of the boards")
+        parser.add_argument("--out", required=True, metavar="FILE", help="the PDF to write")
+        parser.add_argument(
+            "--curtain-cards",
+            action="store_true",
+            help="curtain cards, a card for each hand, rather than hand records",
+        )
+        parser.add_argument(
+            "--layout",
+            choices=[layout.value for layout in Layout],
+            default=Layout.ELWELL.value,
+            help="Elwell's diagram, the dealer Z at the foot (the default), or North at the top",
+        )
+        parser.add_argument(
+            "--paper",
+            choices=list(documents.PAPERS),
+            help="the paper (default: the club's)",
+        )
+
+    def handle(
+        self,
+        *args: Any,
+        pbn: str,
+        out: str,
+        curtain_cards: bool,
+        layout: str,
+        paper: str | None,
+        **options: Any,
+    ) -> None:
+        if os.path.lexists(out):  # before the work; the write refuses it again
+            raise CommandError(_EXISTS.format(out=out))
+        try:
+            boards = hand_records.printable(read_pbn_file(pbn))
+        except FileNotFoundError:
+            raise CommandError(f"{pbn}: no such file") from None
+        except OSError as error:
+            raise CommandError(f"{pbn}: cannot be read: {error.strerror}") from None
+        except (PbnError, hand_records.Unprintable) as error:
+            raise CommandError(f"{pbn}: {error}") from None
+        make = hand_records.curtain_cards_pdf if curtain_cards else hand_records.records_pdf
+        pdf = make(boards, layout=Layout(layout), paper=documents.paper(paper))
+        try:
+            hand_records.write_new(out, pdf)
+        except FileExistsError:
+            raise CommandError(_EXISTS.format(out=out)) from None
+        except OSError as error:
+            raise CommandError(f"cannot write {out}: {error.strerror}") from None
+        what = "curtain cards" if curtain_cards else "hand records"
+        self.stdout.write(f"Wrote {out}: {what}, {hand_records.title(boards)}.")
+
+
+_EXISTS = "{out} exists already: choose another name, or remove it first"

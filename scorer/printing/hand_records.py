@@ -1,0 +1,149 @@
+"""Hand records and curtain cards: a set of boards printed as PDF, each board's four hands
+in a diagram with the honours each trump would give, or each hand on a card of its own
+to sort the cards into boards (docs/printing.md).
+
+The boards come dealt here (`deal_boards`) or from a PBN file; nothing is kept. What
+each board says is the engine's (`scorer.engine.cards.records`); this module checks that
+the boards can be printed and lays them out through the club's printer. The forms of the
+Printing page's section that asks for them are in `scorer/printing/forms.py`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from scorer.engine.cards import MOST_BYTES, Board, Direction, Hands
+from scorer.engine.cards import records as said
+from scorer.engine.cards.records import Layout
+from scorer.printing import documents
+
+MOST_BOARDS = 100  # a document of 100 boards takes a few seconds; an evening has 36 or so
+MOST_BODY = MOST_BYTES + 64 * 1024  # a PBN file, and the few other fields of its form
+BOARDS_A_PAGE = 6  # hand records: three rows of two
+BOARDS_A_ROW = 2
+CARDS_A_PAGE = 8  # curtain cards: two boards a page, each hand a card to cut out
+CARDS_A_ROW = 2
+
+
+class Unprintable(ValueError):
+    """Boards that cannot be printed as hand records, in a sentence naming the board."""
+
+
+def printable(boards: Iterable[Board]) -> tuple[Board, ...]:
+    """The boards a hand record prints, in order of their numbers: each with its number,
+    dealer and four hands (the fourth may be found from three). A board given more than
+    once with the same hands, as a file of results gives it once a table, is printed
+    once; given with other hands, it is refused."""
+    found: dict[int, tuple[int, Board]] = {}
+    for game, board in enumerate(boards, 1):
+        if board.number is None:
+            raise Unprintable(
+                f"game {game} has no board number (its Board tag): a hand record names "
+                "each board by its number"
+            )
+        hands = board.dealt
+        if hands is None:
+            raise Unprintable(
+                f"board {board.number} does not give its four hands (or three, the fourth "
+                "found from them): a hand record prints each board's hands"
+            )
+        if board.number in found:
+            first, earlier = found[board.number]
+            if earlier.dealt != hands:
+                raise Unprintable(
+                    f"board {board.number} is given twice with other hands (games {first} "
+                    f"and {game}): a board is one deal"
+                )
+            continue
+        found[board.number] = (game, board)
+    if not found:
+        raise Unprintable("the file holds no boards")
+    if len(found) > MOST_BOARDS:
+        raise Unprintable(
+            f"the file holds {len(found):,} boards; hand records are printed for "
+            f"{MOST_BOARDS} boards at most: print them in parts"
+        )
+    return tuple(board for _, (_, board) in sorted(found.items()))
+
+
+def title(boards: Sequence[Board]) -> str:
+    """ "Boards 1 to 36", after the event's name when the boards give one."""
+    named = said.boards_named([board.number or 0 for board in boards])
+    event = boards[0].tag("Event") if boards else None
+    return f"{event}: {named}" if event and event != "?" else named
+
+
+def records_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> dict[str, Any]:
+    """What hand records print: each board as the engine draws it, a page at a time and
+    on each page a row at a time."""
+    return {
+        "paper": paper,
+        "title": title(boards),
+        "layout": layout,
+        "pages": [
+            _pages(page, BOARDS_A_ROW)
+            for page in _pages([_diagram(board, layout) for board in boards], BOARDS_A_PAGE)
+        ],
+        "key": said.HONOURS_KEY,
+        "heads": (said.HONOURS_HEAD, said.SCORE_HEAD),
+    }
+
+
+def curtain_cards_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> dict[str, Any]:
+    """What curtain cards print: each board's four hands, a card each, a page of cards at a
+    time (two boards), on each page a row at a time."""
+    cards = [card for board in boards for card in _curtain_cards(board, layout)]
+    return {
+        "paper": paper,
+        "title": title(boards),
+        "layout": layout,
+        "pages": [_pages(page, CARDS_A_ROW) for page in _pages(cards, CARDS_A_PAGE)],
+    }
+
+
+def records_pdf(boards: Sequence[Board], *, layout: Layout, paper: str) -> bytes:
+    """Hand records as PDF: several boards a page."""
+    context = records_context(boards, layout=layout, paper=paper)
+    return documents.render("printing/documents/hand_records.html", context)
+
+
+def curtain_cards_pdf(boards: Sequence[Board], *, layout: Layout, paper: str) -> bytes:
+    """Curtain cards as PDF: eight cards a page, to be cut out along their rules."""
+    context = curtain_cards_context(boards, layout=layout, paper=paper)
+    return documents.render("printing/documents/curtain_cards.html", context)
+
+
+def _pages[T](items: Sequence[T], size: int) -> list[Sequence[T]]:
+    """Items a page at a time: each page is laid out on its own, so that a page holds
+    the same number whatever the cards, and the count of pages is known."""
+    return [items[at : at + size] for at in range(0, len(items), size)]
+
+
+def _diagram(board: Board, layout: Layout) -> said.Diagram:
+    return said.diagram(*_dealt(board), layout)
+
+
+def _curtain_cards(board: Board, layout: Layout) -> tuple[said.CurtainCard, ...]:
+    return said.curtain_cards(*_dealt(board), layout)
+
+
+def _dealt(board: Board) -> tuple[int, Direction, Hands]:
+    """A printable board's number, dealer and hands (`printable` has checked them)."""
+    number, dealer, hands = board.number, board.dealer, board.dealt
+    if number is None or dealer is None or hands is None:
+        raise Unprintable(f"board {number} cannot be printed")  # pragma: no cover
+    return number, dealer, hands
+
+
+def write_new(path: str | os.PathLike[str], data: bytes) -> None:
+    """The whole file, or none: never over a file that is there, never half written.
+    OSError (FileExistsError for a file that is there) if it cannot be written."""
+    with open(path, "xb") as file:
+        try:
+            file.write(data)
+        except OSError:
+            file.close()
+            os.unlink(path)
+            raise

@@ -1,0 +1,141 @@
+"""Hand records, from the Printing page: boards dealt here or read from a PBN file, then
+what is made of them: hand records and curtain cards as PDF, and the boards as a PBN
+file. Nothing is kept on the server: the page that shows the boards carries them, as PBN,
+to each document asked for from it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.http import require_POST
+
+from scorer.club.models import Club
+from scorer.engine.cards import MOST_BYTES, Board, deal_boards, pbn_bytes, pbn_text
+from scorer.engine.cards.records import Layout, boards_named
+from scorer.printing import hand_records
+from scorer.printing.forms import DealForm, DocumentForm, PbnForm
+from scorer.printing.hand_records import MOST_BODY
+
+TOO_LARGE = (
+    f"The file is larger than {MOST_BYTES // 2**20} MiB, the most a PBN file of boards may "
+    "be: nothing was read."
+)
+NOTHING_KEPT = "Nothing is kept here: download the PBN file to keep them."
+
+type View = Callable[[HttpRequest], HttpResponse]
+
+
+def bounded(view: View) -> View:
+    """A post that may be large: refused in a sentence, unread, beyond MOST_BODY bytes,
+    or beyond Django's bound on a form's fields; its CSRF token checked only once it is
+    known to be within them (Django's check reads the whole body)."""
+    protected = csrf_protect(view)
+
+    @csrf_exempt
+    def within(request: HttpRequest) -> HttpResponse:
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        if not length.isdigit() or int(length) > MOST_BODY:
+            return _page(request, refusal=TOO_LARGE, status=413)
+        try:
+            return protected(request)
+        except RequestDataTooBig:
+            return _page(request, refusal=TOO_LARGE, status=413)
+
+    within.__doc__ = view.__doc__
+    return within
+
+
+@login_required
+@require_POST
+def deal(request: HttpRequest) -> HttpResponse:
+    """Boards dealt from a secure shuffle, shown with what can be made of them."""
+    form = DealForm(request.POST)
+    if not form.is_valid():
+        return _page(request, deal_form=form, status=400)
+    boards = deal_boards(form.cleaned_data["boards"], first=form.cleaned_data["first"])
+    return _boards_page(request, boards, f"{boards_named(_numbers(boards))}, dealt just now.")
+
+
+@login_required
+@require_POST
+@bounded
+def read(request: HttpRequest) -> HttpResponse:
+    """Boards read from a PBN file, shown with what can be made of them."""
+    form = PbnForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, pbn_form=form, status=400)
+    boards: tuple[Board, ...] = form.cleaned_data["pbn"]
+    return _boards_page(request, boards, f"{boards_named(_numbers(boards))}, from {form.name}.")
+
+
+@login_required
+@require_POST
+@bounded
+def document(request: HttpRequest) -> HttpResponse:
+    """Hand records or curtain cards as PDF, or the boards as a PBN file, to download."""
+    form = DocumentForm(request.POST)
+    if not form.is_valid():
+        return _page(request, documents=form, status=400)
+    boards: tuple[Board, ...] = form.cleaned_data["boards"]
+    numbers = _numbers(boards)
+    span = f"{numbers[0]}" if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+    chosen = form.cleaned_data["document"]
+    if chosen == "pbn":
+        return _download(pbn_bytes(boards), "text/plain; charset=iso-8859-1", f"boards-{span}.pbn")
+    layout = Layout(form.cleaned_data["layout"])
+    paper = form.cleaned_data["paper"]
+    if chosen == "records":
+        pdf = hand_records.records_pdf(boards, layout=layout, paper=paper)
+        return _download(pdf, "application/pdf", f"hand-records-{span}.pdf")
+    pdf = hand_records.curtain_cards_pdf(boards, layout=layout, paper=paper)
+    return _download(pdf, "application/pdf", f"curtain-cards-{span}.pdf")
+
+
+def _numbers(boards: Sequence[Board]) -> list[int]:
+    return [board.number or 0 for board in boards]
+
+
+def _boards_page(request: HttpRequest, boards: Sequence[Board], summary: str) -> HttpResponse:
+    documents = DocumentForm(
+        initial={
+            "boards": pbn_text(boards),
+            "layout": Layout.ELWELL.value,
+            "paper": Club.get().paper,
+        }
+    )
+    return _page(request, documents=documents, summary=f"{summary} {NOTHING_KEPT}")
+
+
+def _page(
+    request: HttpRequest,
+    *,
+    documents: DocumentForm | None = None,
+    summary: str = "",
+    deal_form: DealForm | None = None,
+    pbn_form: PbnForm | None = None,
+    refusal: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    return render(
+        request,
+        "printing/hand_records.html",
+        {
+            "documents": documents,
+            "summary": summary,
+            "deal": deal_form,
+            "pbn": pbn_form,
+            "refusal": refusal,
+        },
+        status=status,
+    )
+
+
+def _download(data: bytes, kind: str, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

@@ -1,0 +1,132 @@
+"""A deal's cards as the rubber's pages show them (§9): its four hands in Elwell's diagram
+with the players' names, the result form's honours and chicane filled in from them, what
+was worked out from the cards, and the play as Elwell's table prints it. Every figure and
+word of the cards is the engine's (`scorer.engine.cards.dealt`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorer import engine
+from scorer.engine.cards import dealt
+from scorer.engine.cards.records import Seat, SuitLine
+from scorer.rubbers.models import Deal
+from scorer.rubbers.reads import RubberState
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand in its place in the diagram: Elwell's letter, the player, the suits."""
+
+    place: str  # "top", "left", "right", "foot"
+    letter: str  # "Z"
+    dealer: bool
+    name: str  # the player who held it
+    suits: tuple[SuitLine, ...]
+
+
+@dataclass(frozen=True)
+class DiagramView:
+    number: int
+    top: HandView
+    left: HandView
+    right: HandView
+    foot: HandView
+    trump: str  # "Hearts"
+    honours: tuple[str, ...]  # what the hands give at that trump, as a hand record says it
+
+    @property
+    def hands(self) -> tuple[HandView, HandView, HandView, HandView]:
+        return (self.top, self.left, self.right, self.foot)
+
+
+def _trump(deal: Deal) -> engine.Trump:
+    return engine.Trump(deal.trump)  # type: ignore[call-arg]  # by value: mypy#10573
+
+
+def diagram_view(state: RubberState, deal: Deal) -> DiagramView | None:
+    """The deal's hands in Elwell's diagram, each with who held it; None if not known."""
+    hands = deal.known_hands()
+    if hands is None:
+        return None
+    drawn = dealt.deal_diagram(hands, _trump(deal))
+    seats = dealt.seats_from(deal.dealer)
+
+    def view(seat: Seat) -> HandView:
+        at = seats[seat.position]
+        name = state.game.seating.seat_label(at, state.seats[at].name)
+        return HandView(seat.place, seat.letter, seat.position == 0, name, seat.suits)
+
+    top, left, right, foot = (view(seat) for seat in drawn.seats)
+    return DiagramView(deal.number, top, left, right, foot, drawn.trump, drawn.honours)
+
+
+def diagrams(state: RubberState) -> list[DiagramView]:
+    """The hands of each recorded deal whose cards are known, in order."""
+    found = (diagram_view(state, deal) for deal in state.recorded if deal.hands)
+    return [view for view in found if view is not None]
+
+
+def prefilled(deal: Deal) -> dict[str, Any]:
+    """The result form's honours and chicane as the deal's hands give them, if entered:
+    still the player's to send."""
+    hands = deal.known_hands()
+    if hands is None:
+        return {}
+    given = dealt.hands_give(hands, _trump(deal), deal.dealer_side)
+    return {
+        "honours": given.call.code,
+        "chicane_we": given.chicane.we,
+        "chicane_they": given.chicane.they,
+    }
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """The play as Elwell's table prints it: the columns' letters and players (A, Y, B, Z),
+    a row a trick, and what the dealer won."""
+
+    key: str
+    head: str
+    columns: tuple[tuple[str, str], ...]
+    rows: tuple[dealt.TrickRow, ...]
+    won: str
+
+
+@dataclass(frozen=True)
+class CardsView:
+    diagram: DiagramView
+    worked: tuple[str, ...]  # what was worked out from the cards, a line each
+    play: PlayView | None
+
+
+def cards_view(state: RubberState, deal: Deal) -> CardsView | None:
+    """A deal's page: its hands, what was worked out from them (once its result is
+    recorded), and its play if known."""
+    diagram = diagram_view(state, deal)
+    if diagram is None:
+        return None
+    by_cards = deal.by_cards() if deal.recorded_at else None
+    worked = dealt.worked_words(by_cards) if by_cards is not None else ()
+    card_play = by_cards.card_play if by_cards is not None else None
+    play = None
+    if card_play is not None:
+        seats = dealt.seats_from(deal.dealer)
+        columns = tuple(
+            (
+                position.letter,
+                state.game.seating.seat_label(
+                    seats[position], state.seats[seats[position]].short_name
+                ),
+            )
+            for position in dealt.TRICK_COLUMNS
+        )
+        play = PlayView(
+            dealt.TRICKS_KEY,
+            dealt.TRICK_HEAD,
+            columns,
+            dealt.trick_rows(card_play),
+            dealt.tricks_words(card_play),
+        )
+    return CardsView(diagram, worked, play)
