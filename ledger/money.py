@@ -13,6 +13,7 @@ from babel.numbers import (
     format_currency,
     format_decimal,
     get_currency_precision,
+    get_currency_symbol,
 )
 
 ROUNDING_RULE = (
@@ -204,6 +205,11 @@ def say(amount: Decimal, currency: str = "", unit: Decimal = CENT, *, signed: bo
     if amount < 0:
         return MINUS + text
     return "+" + text if signed and amount > 0 else text
+
+
+def symbol(currency: str) -> str:
+    """The currency as people write it before an amount: "£", "US$"; "" for none."""
+    return get_currency_symbol(currency, locale=LOCALE) if currency else ""
 
 
 def plain(amount: Decimal, unit: Decimal = CENT) -> Decimal:
