@@ -82,7 +82,7 @@ class StakedRubber:
     rubber: Rubber
     game: str  # "Bridge", "Three-handed Bridge", "Short Whist"
     sides: str  # "Carr & Dane v Fenwick & Hartley"
-    value: str  # "Carr & Dane gained 152", "level", "not yet agreed"
+    value: str  # "Carr & Dane gained 152", "level", "not yet agreed", "abandoned, void"
     stake: str  # "£0.50 a hundred points", or "no stake: points only"
 
 
@@ -267,6 +267,8 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
             value = "level"
         else:
             value = f"{we if points > 0 else they} gained {abs(points):,}"
+        if rubber.abandoned and rubber.abandoned_counts:
+            value = f"abandoned, counted as it stood: {value}"
         stake = stakes.words(rubber.started_at, game)
         found.append(StakedRubber(rubber, game.name, f"{we} v {they}", value, stake))
     return found

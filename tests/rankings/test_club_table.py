@@ -18,7 +18,19 @@ def test_the_club_table_shows_rubbers_points_and_the_best_partnership(
     client.force_login(players[1].user)
     page = client.get(reverse("ledger:table")).content.decode()
     assert "Mrs. Carr" in page
-    assert "with Mr. Dane (+" in page  # Mrs. Carr's best partner
+    assert "gained most with Mr. Dane (+" in page  # Mrs. Carr's best partner
+
+
+def test_a_partnership_that_lost_is_not_called_the_best(client, players, staff, stake):
+    """Miss Fenwick lost every rubber with Col. Hartley: he did her the least harm, and
+    the table says so, not that he was her best partner."""
+    agreed(players, staff, WON_BY_WE)
+    client.force_login(players[1].user)
+    page = client.get(reverse("ledger:table")).content.decode()
+    fenwick = page[page.index("<td>Miss Fenwick") :].split("</tr>")[0]
+    assert "lost least with Col. Hartley (\u2212" in fenwick
+    assert "best" not in fenwick
+    assert "gained most" not in fenwick
 
 
 def test_the_club_table_fills_its_date_inputs_as_a_date_input_reads_them(client, players):
