@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from scorer.engine import Maker, Side
 
 PHONE = {"width": 360, "height": 740}
+WALL = {"width": 1920, "height": 1080}  # a television or projector on the club's wall
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
