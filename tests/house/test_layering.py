@@ -141,6 +141,7 @@ API = {
     "tables": {"models", "reads", "writes", "club_file"},
     "printing": {"documents"},
     "home": {"specimen"},
+    "rankings": {"reads", "seasons"},
 }
 MODULES = {module_name(path): path for path in SITE}
 

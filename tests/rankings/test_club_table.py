@@ -64,3 +64,29 @@ def test_the_club_table_from_a_day_utc_has_no_time_for_is_refused(client, player
         response = client.get(reverse("ledger:table"), period)
     assert response.status_code == 400
     assert "choose between the years 2 and 9998" in response.content.decode()
+
+
+def test_the_club_table_is_read_by_season_this_one_unless_asked(client, players, staff):
+    """A season is a calendar year by the club's clock: the table opens on this one, and
+    offers each season in which a rubber was played."""
+    from datetime import datetime
+
+    this_year = timezone.localdate().year
+    last_june = datetime(this_year - 1, 6, 1, 20, 0, tzinfo=timezone.get_current_timezone())
+    agreed(players, staff, WON_BY_WE, started=last_june)
+    agreed([players[0], players[3], players[2], players[1]], staff, WON_BY_WE)
+    client.force_login(players[1].user)
+    now = client.get(reverse("ledger:table")).content.decode()
+    assert f"The {this_year} season" in now
+    assert f'href="?season={this_year - 1}"' in now
+    fenwick = now[now.index("<td>Miss Fenwick") :].split("</tr>")[0]
+    assert "<td>1</td><td>0</td><td>\u2212284</td>" in fenwick  # this year: she lost once
+    then = client.get(reverse("ledger:table"), {"season": this_year - 1}).content.decode()
+    assert f"The {this_year - 1} season" in then
+    hartley = then[then.index("<td>Col. Hartley") :].split("</tr>")[0]
+    assert "<td>1</td><td>0</td><td>\u2212284</td>" in hartley  # last year he lost once
+    assert "<td>Col. Hartley" in then
+    period = client.get(
+        reverse("ledger:table"), {"start": f"{this_year - 1}-12-01", "end": timezone.localdate()}
+    ).content.decode()
+    assert f"From 1 Dec {this_year - 1}" in period
