@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
+from functools import lru_cache
 from itertools import combinations
 
 from babel.numbers import (
@@ -192,6 +193,7 @@ def places(amount: Decimal, currency: str = "", unit: Decimal = CENT) -> int:
     return max(shown, of_unit, min(needed, PLACES))
 
 
+@lru_cache(maxsize=4096)  # Babel parses its pattern each time; a page says the same sums often
 def say(amount: Decimal, currency: str = "", unit: Decimal = CENT, *, signed: bool = False) -> str:
     """ "£0.20", "−£0.20"; signed: "+£0.20" too. Without a currency (no stake), the number."""
     digits = places(amount, currency, unit)

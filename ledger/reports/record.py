@@ -1,7 +1,8 @@
 """A member's record over a season, as his page draws it: his points and money after each
-sitting, his rubbers won and lost sitting by sitting, and his partnerships. The points are
-the club's table's (the rubbers that count, as their games share them: scorer.rankings);
-the money is his postings' (the stakes and table money of those rubbers)."""
+sitting, his rubbers won and lost sitting by sitting, and his partnerships. Read from his
+postings, which the agreement of each rubber that counts made (his share of its points,
+as its game shares them, and its stakes and table money), and from the rubbers' seats for
+his partners, as the club's table reads them (scorer.rankings)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from functools import cached_property
 
 from django.db.models import Sum
 from django.utils import timezone
@@ -19,8 +21,9 @@ from ledger.records import NOTHING
 from ledger.settlement.models import Sitting
 from scorer import engine
 from scorer.club.models import Member
-from scorer.rankings.reads import Played, played_by
+from scorer.rankings.reads import partners
 from scorer.rankings.seasons import Season
+from scorer.rubbers.models import Seat
 
 # Points are never added across games that reckon them differently: Bridge's by the
 # hundred (its hundreds of points a rubber), Short Whist's by the point (eight at most).
@@ -95,8 +98,9 @@ class Record:
     def money(self) -> Decimal:
         return self.evenings[-1].season_money if self.evenings else NOTHING
 
-    @property
+    @cached_property
     def played_whist(self) -> bool:
+        """Whether he played a game reckoned by the point: its column is shown then."""
         return any(evening.whist for evening in self.evenings) or any(
             p.whist for p in self.partnerships
         )
@@ -110,39 +114,56 @@ class Record:
         return reckoned(BY_THE_POINT)
 
 
+@dataclass(frozen=True)
+class Played:
+    """A rubber as the member played it: when it started, how its game reckons points,
+    his share of its value, his money from it, and his partners (members' ids)."""
+
+    started_at: datetime
+    staked: engine.Staked
+    points: int
+    money: Decimal
+    partners: tuple[int, ...]
+
+
 def record(member: Member, season: Season) -> Record:
-    """The member's season: five queries of plain rows (his rubbers, their seats, his
-    money by rubber, the season's sittings, his partners), however long the season."""
+    """The member's season: four queries of plain rows (his postings by rubber, their
+    seats, the season's sittings, his partners by name), however long the season."""
     start, end = season.bounds()
-    played = played_by(member, start, end)
-    money = dict(
-        Posting.objects.filter(
-            member=member, rubber__started_at__gte=start, rubber__started_at__lt=end
-        )
-        .values("rubber")
-        .annotate(total=Sum("amount"))
-        .values_list("rubber", "total")
+    mine = Posting.objects.filter(
+        member=member, rubber__started_at__gte=start, rubber__started_at__lt=end
     )
+    rubbers = (
+        mine.values("rubber", "rubber__started_at", "rubber__game")
+        .annotate(points=Sum("points"), money=Sum("amount"))
+        .order_by("rubber__started_at", "rubber")
+        .values_list("rubber", "rubber__started_at", "rubber__game", "points", "money")
+    )
+    seats: dict[int, dict[int, int]] = {}
+    rows = Seat.objects.filter(rubber__in=mine.values("rubber")).order_by()
+    for rubber, position, who in rows.values_list("rubber_id", "position", "member_id"):
+        seats.setdefault(rubber, {})[position] = who
+    played = [
+        Played(
+            started_at,
+            engine.find_game(code).money.staked,
+            points,
+            money,
+            partners(code, seats[pk], member.pk),
+        )
+        for pk, started_at, code, points, money in rubbers
+    ]
     sittings = list(
         Sitting.objects.filter(start__lt=end, end__gt=start)
         .order_by("start")
         .values_list("name", "start", "end")
     )
     shown, unit = currency()
-    return Record(
-        member,
-        season,
-        _evenings(played, money, sittings),
-        _partnerships(member, played),
-        shown,
-        unit,
-    )
+    return Record(member, season, _evenings(played, sittings), _partnerships(played), shown, unit)
 
 
 def _evenings(
-    played: list[Played],
-    money: dict[int, Decimal],
-    sittings: list[tuple[str, datetime, datetime]],
+    played: list[Played], sittings: list[tuple[str, datetime, datetime]]
 ) -> list[Evening]:
     """The rubbers gathered by the sitting they started in (a rubber outside every
     sitting, by its day), in order, with the season's running totals."""
@@ -159,7 +180,7 @@ def _evenings(
     evenings, points, total = [], 0, NOTHING
     for (began, name), rubbers in sorted(gathered.items()):
         by_hundred = sum(r.points for r in rubbers if r.staked is BY_THE_HUNDRED)
-        taken = sum((money.get(r.rubber, NOTHING) for r in rubbers), NOTHING)
+        taken = sum((r.money for r in rubbers), NOTHING)
         points, total = points + by_hundred, total + taken
         evenings.append(
             Evening(
@@ -178,7 +199,7 @@ def _evenings(
     return evenings
 
 
-def _partnerships(member: Member, played: list[Played]) -> list[Partnership]:
+def _partnerships(played: list[Played]) -> list[Partnership]:
     tallies: dict[int, list[int]] = {}
     for rubber in played:
         for partner in rubber.partners:

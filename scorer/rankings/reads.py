@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
 from django.db.models import Prefetch, QuerySet
 
@@ -47,46 +48,23 @@ def counted(start: datetime, end: datetime) -> list[Rubber]:
     return list(counting(start, end).prefetch_related(Prefetch("seats", queryset=seats)))
 
 
-@dataclass(frozen=True)
-class Played:
-    """A rubber that counts, as one member played it: when it started, how its game
-    reckons points (by the hundred at Bridge, by the point at Short Whist), his share of
-    its agreed value, and his partners (none but the dummy, three playing)."""
-
-    rubber: int
-    started_at: datetime
-    staked: engine.Staked
-    points: int
-    partners: tuple[int, ...]  # members' ids
+@cache
+def sharing(code: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """How a game's rubber is shared, whatever its value: each share's seats, its
+    partners' seats, and how many times over it takes the value (the engine's shares of a
+    value of one: a share is so many times the value, `tests/rankings/`)."""
+    shares = engine.find_game(code).money.shares(1)
+    return tuple((share.seats, share.partners, share.points) for share in shares)
 
 
-def played_by(member: Member, start: datetime, end: datetime) -> list[Played]:
-    """Each rubber that counts in the period in which the member held a seat, in the order
-    they started, with his share as its game shares it (the engine's), as his postings
-    and the club's table have it. Two queries of plain rows, however many rubbers: a
-    season's record reads hundreds."""
-    mine = counting(start, end).filter(seats__member=member)
-    rubbers = list(
-        mine.distinct()
-        .order_by("started_at", "pk")
-        .values_list("pk", "started_at", "game", "agreed_value")
-    )
-    seats: dict[int, dict[int, int]] = {}
-    rows = Seat.objects.filter(rubber__in=mine.values("pk"))
-    for rubber, position, who in rows.values_list("rubber_id", "position", "member_id"):
-        seats.setdefault(rubber, {})[position] = who
-    found = []
-    for pk, started_at, code, value in rubbers:
-        assert value is not None  # counting: agreed, with its value
-        game, by_seat = engine.find_game(code), seats[pk]
-        # Round the table, the dummy's seat its holder's (as `seated` puts them).
-        at = [by_seat[game.seating.player_at(seat)] for seat in engine.SEATS]
-        share = next(s for s in game.money.shares(value) if at[s.seats[0]] == member.pk)
-        partners = tuple(
-            dict.fromkeys(at[seat] for seat in share.partners if at[seat] != member.pk)
-        )
-        found.append(Played(pk, started_at, game.money.staked, share.points, partners))
-    return found
+def partners(code: str, by_seat: dict[int, int], member: int) -> tuple[int, ...]:
+    """A member's partners in a rubber of the game `code`, given who sits where (members'
+    ids by their seat): none but the dummy, three playing."""
+    game = engine.find_game(code)
+    # Round the table, the dummy's seat its holder's (as `seated` puts them).
+    at = [by_seat[game.seating.player_at(seat)] for seat in engine.SEATS]
+    _, theirs, _ = next(share for share in sharing(code) if at[share[0][0]] == member)
+    return tuple(dict.fromkeys(at[seat] for seat in theirs if at[seat] != member))
 
 
 def club_table(start: datetime, end: datetime) -> list[Standing]:

@@ -6,7 +6,17 @@ import os
 import platform
 import sys
 
-from tests.bench import cards, duplicate, engine, ledger, offline, printing, progressive, table
+from tests.bench import (
+    cards,
+    duplicate,
+    engine,
+    ledger,
+    offline,
+    printing,
+    progressive,
+    record,
+    table,
+)
 
 
 def main() -> None:
@@ -20,6 +30,7 @@ def main() -> None:
     offline.main()
     printing.main()
     ledger.main()
+    record.main()
 
 
 if __name__ == "__main__":
