@@ -108,3 +108,21 @@ def test_an_evenings_whist_points_are_counted_apart_from_bridges(carr, whist_rub
     assert "Mrs. Carr 1 0 +8" in printed
     assert "Mrs. Carr 1 0 +5" in printed
     assert "+13" not in printed
+
+
+@pytest.mark.parametrize("game", [engine.BRIDGE, engine.WHIST], ids=lambda game: game.code)
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_table_of_values_is_legible_at_four_forms_a_page(db, game, paper):
+    """Four forms to a page, each with its table of values at 7 pt at least (the smallest
+    print a player reads at the table), and still one page."""
+    pdf = printing.pad_document(4, 1, paper, game)
+    assert len(reader(pdf).pages) == 1
+    sizes: list[float] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.startswith("Each trick above six"):
+            sizes.append(size * cm[0])  # WeasyPrint draws in px, scaled to points
+
+    reader(pdf).pages[0].extract_text(visitor_text=visit)
+    assert len(sizes) == 4
+    assert min(sizes) >= 6.99  # 7 pt, as WeasyPrint rounds it
