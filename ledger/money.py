@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
+from functools import lru_cache
 from itertools import combinations
 
 from babel.numbers import (
@@ -13,6 +14,7 @@ from babel.numbers import (
     format_currency,
     format_decimal,
     get_currency_precision,
+    get_currency_symbol,
 )
 
 ROUNDING_RULE = (
@@ -191,6 +193,7 @@ def places(amount: Decimal, currency: str = "", unit: Decimal = CENT) -> int:
     return max(shown, of_unit, min(needed, PLACES))
 
 
+@lru_cache(maxsize=4096)  # Babel parses its pattern each time; a page says the same sums often
 def say(amount: Decimal, currency: str = "", unit: Decimal = CENT, *, signed: bool = False) -> str:
     """ "£0.20", "−£0.20"; signed: "+£0.20" too. Without a currency (no stake), the number."""
     digits = places(amount, currency, unit)
@@ -204,6 +207,11 @@ def say(amount: Decimal, currency: str = "", unit: Decimal = CENT, *, signed: bo
     if amount < 0:
         return MINUS + text
     return "+" + text if signed and amount > 0 else text
+
+
+def symbol(currency: str) -> str:
+    """The currency as people write it before an amount: "£", "US$"; "" for none."""
+    return get_currency_symbol(currency, locale=LOCALE) if currency else ""
 
 
 def plain(amount: Decimal, unit: Decimal = CENT) -> Decimal:

@@ -4,9 +4,11 @@ each posting, and every balance at once."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from django.db.models import Sum
+from django.utils import timezone
 
 from ledger.desk.models import EveningTerms
 from ledger.desk.services import Stakes
@@ -32,6 +34,29 @@ class StatementRow:
     def at_stake(self) -> str:
         """ "at £0.50 a hundred points", or "no stake: points only" """
         return self.stake if self.stake in (NO_STAKE, "") else f"at {self.stake}"
+
+    @property
+    def when(self) -> datetime:
+        """The row's one date: a rubber's start, which its reason names; else when it
+        was posted."""
+        rubber = self.posting.rubber
+        return rubber.started_at if rubber is not None else self.posting.posted_at
+
+    @property
+    def said(self) -> str:
+        """The posting's reason, its date said once, at the row's head: "Bridge rubber at
+        Table 1, 20:15, partnering Mr. Dane" (kept as "…, 25 Nov 2026 20:15, …")."""
+        reason, rubber = self.posting.reason, self.posting.rubber
+        if rubber is None:
+            return reason
+        started = timezone.localtime(rubber.started_at)
+        return reason.replace(f"{started:%d %b %Y %H:%M}", f"{started:%H:%M}")
+
+    @property
+    def abandoned(self) -> bool:
+        """A rubber abandoned before it was won, and counted as it stood."""
+        rubber = self.posting.rubber
+        return rubber is not None and rubber.abandoned
 
 
 def statement(member: Member | None) -> list[StatementRow]:

@@ -1,5 +1,5 @@
 """The ledger's index (the secretary's desk; a member is sent to his own account), each
-member's statement, and the house's account."""
+member's statement and his season's record in pictures, and the house's account."""
 
 from __future__ import annotations
 
@@ -18,12 +18,17 @@ from ledger.desk import services as desk
 from ledger.desk.forms import PaymentForm, StakeForm, TableChargeForm
 from ledger.desk.models import Payment, Stake, TableCharge
 from ledger.desk.services import reversal_refused
+from ledger.money import say
 from ledger.postings.models import Posting
 from ledger.records import HOUSE
+from ledger.reports import charts
 from ledger.reports import reads as reports
+from ledger.reports import record as records
 from ledger.settlement.forms import SittingForm
 from ledger.settlement.models import Sitting
 from scorer.club.models import Member
+from scorer.engine.words import MINUS
+from scorer.rankings.seasons import season_named, seasons_played, this_season
 
 
 @login_required
@@ -96,6 +101,78 @@ def member_statement(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_staff and member.user_id != request.user.pk:
         raise PermissionDenied("A member sees his own statement only.")
     return _statement(request, member)
+
+
+@login_required
+@require_GET
+def my_record(request: HttpRequest) -> HttpResponse:
+    member = getattr(request.user, "member", None)
+    if member is None:
+        raise PermissionDenied("Only members have a record.")
+    return _record(request, member)
+
+
+@login_required
+@require_GET
+def member_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member's season in pictures: for the staff, and for the member himself."""
+    member = get_object_or_404(Member, pk=pk)
+    if not request.user.is_staff and member.user_id != request.user.pk:
+        raise PermissionDenied("A member sees his own record only.")
+    return _record(request, member)
+
+
+def _record(request: HttpRequest, member: Member) -> HttpResponse:
+    """?season=2026: that calendar year; this one if none is asked for, or one the page
+    cannot read."""
+    season = season_named(request.GET.get("season")) or this_season()
+    found = records.record(member, season)
+    labels = [f"{evening.day:%-d %b}" for evening in found.evenings]
+
+    def money(amount: object) -> str:
+        return say(Decimal(str(amount)), found.currency, found.unit, signed=True)
+
+    def points(value: object) -> str:
+        number = int(str(value))
+        return ("+" if number > 0 else MINUS if number < 0 else "") + f"{abs(number):,}"
+
+    shown = found.partnerships[:PARTNERS_DRAWN]
+    return render(
+        request,
+        "ledger/reports/record.html",
+        {
+            "record": found,
+            "seasons": seasons_played(),
+            "points_chart": charts.running(
+                f"{found.points_game} points after each sitting of {season.name.lower()}",
+                labels,
+                [evening.season_points for evening in found.evenings],
+                points,
+            ),
+            "money_chart": charts.running(
+                f"Money after each sitting of {season.name.lower()}",
+                labels,
+                [evening.season_money for evening in found.evenings],
+                money,
+            ),
+            "rubbers_chart": charts.won_and_lost(
+                f"Rubbers won and lost at each sitting of {season.name.lower()}",
+                labels,
+                [evening.won for evening in found.evenings],
+                [evening.lost for evening in found.evenings],
+            ),
+            "partners_chart": charts.bars(
+                f"{found.points_game} points with each partner",
+                [p.partner.short_name for p in shown],
+                [p.points for p in shown],
+                points,
+            ),
+            "partners_drawn": len(shown),
+        },
+    )
+
+
+PARTNERS_DRAWN = 10  # the partners most played with; the table lists them all
 
 
 def _currency() -> dict[str, object]:

@@ -45,9 +45,17 @@ class Line:
     points_lost: int  # as a negative number
     exact: Decimal  # the rubbers' money at their stakes, between the players
     rounded: Decimal  # this sitting's money, stakes and table money, rounded
-    brought_forward: Decimal  # owed or due from before, payments included
+    brought_forward: Decimal  # owed (−) or due (+) before the sitting began
     due: Decimal  # positive: to be received; negative: to be paid
     table_money: Decimal = NOTHING  # charged less waived: − for a member, + for the house
+    paid: Decimal = NOTHING  # payments recorded while the sitting ran: + paid, − received
+
+    @property
+    def carried_in(self) -> Decimal:
+        """What the settlement starts from, before its own money: brought forward and
+        paid during the sitting (what a closed settlement's line keeps as brought
+        forward)."""
+        return self.brought_forward + self.paid
 
     @property
     def net_points(self) -> int:
@@ -75,7 +83,7 @@ class StakedRubber:
     rubber: Rubber
     game: str  # "Bridge", "Three-handed Bridge", "Short Whist"
     sides: str  # "Carr & Dane v Fenwick & Hartley"
-    value: str  # "Carr & Dane gained 152", "level", "not yet agreed"
+    value: str  # "Carr & Dane gained 152", "level", "not yet agreed", "abandoned, void"
     stake: str  # "£0.50 a hundred points", or "no stake: points only"
 
 
@@ -111,7 +119,7 @@ class Settlement:
             (line.member and line.member.pk, line.rubbers, line.exact, line.table_money)
             for line in self.lines
         ]
-        before = [line.brought_forward for line in self.lines]
+        before = [line.carried_in for line in self.lines]
         unagreed = [rubber.pk for rubber in self.unagreed]
         unended = [evening.pk for evening in self.unended]
         figures = repr((lines, before, unagreed, unended, str(self.unit)))
@@ -125,7 +133,10 @@ def settlement(sitting: Sitting) -> Settlement:
     stake = Stake.in_force(sitting.end)
     currency = club_currency(sitting.end)
     unit = stake.smallest_unit if stake else DEFAULT_UNIT
+    paid = _paid_during(sitting)
     if sitting.closed:
+        # A closed line keeps what it carried in: what was brought forward and what was
+        # paid while the sitting ran, which the postings still tell apart.
         lines = sorted(
             (
                 Line(
@@ -135,9 +146,10 @@ def settlement(sitting: Sitting) -> Settlement:
                     kept.points_lost,
                     kept.exact,
                     kept.rounded,
-                    kept.brought_forward,
+                    kept.brought_forward - paid.get(kept.member_id, NOTHING),
                     kept.due,
                     kept.table_money,
+                    paid.get(kept.member_id, NOTHING),
                 )
                 for kept in sitting.lines.select_related("member")
             ),
@@ -170,7 +182,7 @@ def settlement(sitting: Sitting) -> Settlement:
     )
     table: dict[int | None, Decimal] = {row["member"]: row["total"] for row in tabled}
     before = _settled_before(sitting)
-    ids: set[int | None] = set(table) | {k for k, v in before.items() if v}
+    ids: set[int | None] = set(table) | {k for k, v in (before | paid).items() if v}
     ids |= {row["member"] for row in played}
     members: dict[int | None, Member | None] = {
         m.pk: m for m in Member.objects.filter(pk__in=[pk for pk in ids if pk is not None])
@@ -186,17 +198,19 @@ def settlement(sitting: Sitting) -> Settlement:
     # What each member (and the house) is due, brought forward included, rounded to whole
     # units: a part of a unit brought forward (from a smaller unit before) is rounded here
     # with the rest.
-    carried = {pk: before.get(pk, NOTHING) + exact[pk] + table.get(pk, NOTHING) for pk in members}
+    carried_in = {pk: before.get(pk, NOTHING) + paid.get(pk, NOTHING) for pk in members}
+    carried = {pk: carried_in[pk] + exact[pk] + table.get(pk, NOTHING) for pk in members}
     rounded_due = round_to_nothing(carried, unit, names) if carried else {}
     lines = [
         Line(
             members[pk],
             *counts[pk],
             exact[pk],
-            rounded_due[pk] - before.get(pk, NOTHING),
+            rounded_due[pk] - carried_in[pk],
             before.get(pk, NOTHING),
             rounded_due[pk],
             table.get(pk, NOTHING),
+            paid.get(pk, NOTHING),
         )
         for pk in sorted(members, key=lambda pk: (pk is None, names[pk]))
     ]
@@ -271,6 +285,8 @@ def staked_rubbers(sitting: Sitting) -> list[StakedRubber]:
             value = "level"
         else:
             value = f"{we if points > 0 else they} gained {abs(points):,}"
+        if rubber.abandoned and rubber.abandoned_counts:
+            value = f"abandoned, counted as it stood: {value}"
         stake = stakes.words(rubber.started_at, game)
         found.append(StakedRubber(rubber, game.name, f"{we} v {they}", value, stake))
     return found
@@ -300,19 +316,31 @@ def still_owed(result: Settlement) -> list[bool]:
 
 
 def _settled_before(sitting: Sitting) -> dict[int | None, Decimal]:
-    """Each member's balance (and the house's, None) from what was settled before the
-    sitting ended: the rounded amounts of the closed settlements of the sittings before it,
-    and the payments recorded before its end. Nothing later counts, whenever the
-    settlement is read: a later sitting's closing, or a payment made since, belongs to
-    the settlements after it."""
+    """Each member's balance (and the house's, None) brought forward: what was owed
+    before the sitting began, from the rounded amounts of the closed settlements of the
+    sittings before it and the payments recorded before its start. Nothing later counts,
+    whenever the settlement is read: a later sitting's closing belongs to the settlements
+    after it, and a payment made during the sitting is its own (`_paid_during`)."""
     balances: dict[int | None, Decimal] = {}
     closed = SettlementLine.objects.filter(sitting__start__lt=sitting.start).values("member")
     for row in closed.annotate(total=Sum("rounded")):
         balances[row["member"]] = row["total"]
-    paid = Posting.objects.filter(kind=Posting.PAYMENT, posted_at__lt=sitting.end)
+    paid = Posting.objects.filter(kind=Posting.PAYMENT, posted_at__lt=sitting.start)
     for row in paid.values("member").annotate(total=Sum("amount")):
         balances[row["member"]] = balances.get(row["member"], NOTHING) + row["total"]
     return balances
+
+
+def _paid_during(sitting: Sitting) -> dict[int | None, Decimal]:
+    """The payments recorded while the sitting ran, by member (the house None): they
+    count in its settlement, apart from what was brought forward. One made since its end
+    belongs to the next."""
+    paid = Posting.objects.filter(
+        kind=Posting.PAYMENT, posted_at__gte=sitting.start, posted_at__lt=sitting.end
+    )
+    return {
+        row["member"]: row["total"] for row in paid.values("member").annotate(total=Sum("amount"))
+    }
 
 
 def unsettled_before(sitting: Sitting) -> Sitting | None:
@@ -417,7 +445,7 @@ def close(
             exact=line.exact,
             table_money=line.table_money,
             rounded=line.rounded,
-            brought_forward=line.brought_forward,
+            brought_forward=line.carried_in,
             due=line.due,
         )
         for line in result.lines

@@ -153,6 +153,7 @@ def _csv(result: settlements.Settlement) -> HttpResponse:
             f"Stakes{money}, exact",
             f"Money{money}, rounded",
             f"Brought forward{money}",
+            f"Paid during the sitting{money}",
             f"Due{money}",
             f"Table money{money}",
         ]
@@ -168,6 +169,7 @@ def _csv(result: settlements.Settlement) -> HttpResponse:
                 plain(line.exact, unit),
                 plain(line.rounded, unit),
                 plain(line.brought_forward, unit),
+                plain(line.paid, unit),
                 plain(line.due, unit),
                 plain(line.table_money, unit),
             ]

@@ -30,3 +30,15 @@ def points(value: int | None) -> str:
 def magnitude(value: int | None) -> str:
     """A number without its sign, where the words say which way: "lost 40"."""
     return f"{abs(value or 0):,}"
+
+
+@register.filter
+def symbol(currency: str | None) -> str:
+    """The currency's sign, for a field's label: "Amount (£)"."""
+    return words.symbol(currency or "")
+
+
+@register.filter
+def unsigned(amount: Decimal | None) -> Decimal:
+    """An amount without its sign, where the words say which way: "received £0.25"."""
+    return abs(amount or Decimal(0))

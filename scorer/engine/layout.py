@@ -64,6 +64,9 @@ class GameBlock:
 class Layout:
     honours: Pair[tuple[Cell, ...]]  # each side's column from the top down
     games: tuple[GameBlock, ...]
+    # What the totals leave out, in words, if anything: at Whist, a game in progress has
+    # no value until it is won (Law 8), so its points are not in them.
+    total_note: str = ""
 
 
 def rows(cells: Pair[tuple[Cell, ...]], *, upward: bool) -> list[tuple[Cell | None, Cell | None]]:

@@ -99,8 +99,8 @@ def pad_document(
 
 def evening_document(title: str, states: list[RubberState], paper: str) -> bytes:
     """Every rubber of an evening in a line, and each member's points."""
-    lines, totals = printed.evening(states)
+    lines, points = printed.evening(states)
     return render(
         "printing/documents/evening.html",
-        {"paper": paper, "title": title, "lines": lines, "totals": totals},
+        {"paper": paper, "title": title, "lines": lines, "points": points},
     )

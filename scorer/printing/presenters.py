@@ -77,10 +77,21 @@ class MemberTotal:
     provisional: int  # points from rubbers not yet agreed, as their sheets stand
 
 
-def evening(states: Iterable[RubberState]) -> tuple[list[EveningRubber], list[MemberTotal]]:
-    """Each rubber in a line, and each member's points over them."""
+@dataclass(frozen=True)
+class PointsTable:
+    """Each member's points over the rubbers of games reckoned alike: Bridge's by the
+    hundred, Short Whist's by the point, never added together."""
+
+    games: str  # "Bridge", "Bridge and Three-handed Bridge", "Short Whist"
+    totals: list[MemberTotal]
+
+
+def evening(states: Iterable[RubberState]) -> tuple[list[EveningRubber], list[PointsTable]]:
+    """Each rubber in a line, and each member's points over them, a table for each way
+    the games played reckon their points (as the engine stakes them)."""
     lines: list[EveningRubber] = []
-    totals: dict[int, list[Any]] = {}
+    totals: dict[engine.Staked, dict[int, list[Any]]] = {}
+    games: dict[engine.Staked, list[str]] = {}
     for state in states:
         rubber, sheet = state.rubber, state.sheet
         points = rubber.agreed_value if rubber.agreed_value is not None else state.value
@@ -103,13 +114,25 @@ def evening(states: Iterable[RubberState]) -> tuple[list[EveningRubber], list[Me
                 status=status,
             )
         )
+        staked = state.game.money.staked
+        named = games.setdefault(staked, [])
+        if state.game.name not in named:
+            named.append(state.game.name)
+        scale = totals.setdefault(staked, {})
         for share in state.game.money.shares(points):
             member = state.seats[share.seats[0]]
-            total = totals.setdefault(member.pk, [member, 0, 0, 0])
+            total = scale.setdefault(member.pk, [member, 0, 0, 0])
             total[1] += 1
             total[2 if rubber.agreed else 3] += share.points
-    members = sorted(
-        (MemberTotal(*total) for total in totals.values()),
-        key=lambda total: (-(total.agreed + total.provisional), total.member.name),
-    )
-    return lines, members
+    tables = [
+        PointsTable(
+            " and ".join(sorted(games[staked], key=len)),
+            sorted(
+                (MemberTotal(*total) for total in totals[staked].values()),
+                key=lambda total: (-(total.agreed + total.provisional), total.member.name),
+            ),
+        )
+        for staked in engine.Staked
+        if staked in totals
+    ]
+    return lines, tables

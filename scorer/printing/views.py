@@ -84,11 +84,11 @@ def evening(request: HttpRequest) -> HttpResponse:
             title, states, documents.paper(form.cleaned_data["paper"] or None)
         )
         return _pdf(pdf, documents.filename("evening", None, day))
-    lines, totals = evening_lines(states)
+    lines, points = evening_lines(states)
     return render(
         request,
         "printing/evening.html",
-        {"form": form, "title": title, "lines": lines, "totals": totals},
+        {"form": form, "title": title, "lines": lines, "points": points},
     )
 
 

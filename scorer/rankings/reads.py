@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 
+from scorer import engine
 from scorer.club.models import Member
 from scorer.progressive import reads as progressive
 from scorer.progressive.models import ProgressiveEvening
@@ -32,18 +34,41 @@ class Standing:
     best_points: int  # net points with that partner
 
 
-def counted(start: datetime, end: datetime) -> list[Rubber]:
+def counting(start: datetime, end: datetime) -> QuerySet[Rubber]:
     """The rubbers started in the period that count: agreed by both sides, and not void
-    (an abandoned rubber counts only where the club's rule said so when it began). With
-    their seats' members: two queries, whatever the number of rubbers."""
-    seats = Seat.objects.select_related("member")
-    rubbers = Rubber.objects.filter(
+    (an abandoned rubber counts only where the club's rule said so when it began)."""
+    return Rubber.objects.filter(
         started_at__gte=start,
         started_at__lt=end,
         agreed_at__isnull=False,
         agreed_value__isnull=False,
     ).exclude(abandoned=True, abandoned_counts=False)
-    return list(rubbers.prefetch_related(Prefetch("seats", queryset=seats)))
+
+
+def counted(start: datetime, end: datetime) -> list[Rubber]:
+    """The rubbers that count in the period, with their seats' members: two queries,
+    whatever the number of rubbers."""
+    seats = Seat.objects.select_related("member")
+    return list(counting(start, end).prefetch_related(Prefetch("seats", queryset=seats)))
+
+
+@cache
+def sharing(code: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """How a game's rubber is shared, whatever its value: each share's seats, its
+    partners' seats, and how many times over it takes the value (the engine's shares of a
+    value of one: a share is so many times the value, `tests/rankings/`)."""
+    shares = engine.find_game(code).money.shares(1)
+    return tuple((share.seats, share.partners, share.points) for share in shares)
+
+
+def partners(code: str, by_seat: dict[int, int], member: int) -> tuple[int, ...]:
+    """A member's partners in a rubber of the game `code`, given who sits where (members'
+    ids by their seat): none but the dummy, three playing."""
+    game = engine.find_game(code)
+    # Round the table, the dummy's seat its holder's (as `seated` puts them).
+    at = [by_seat[game.seating.player_at(seat)] for seat in engine.SEATS]
+    _, theirs, _ = next(share for share in sharing(code) if at[share[0][0]] == member)
+    return tuple(dict.fromkeys(at[seat] for seat in theirs if at[seat] != member))
 
 
 def club_table(start: datetime, end: datetime) -> list[Standing]:

@@ -49,6 +49,7 @@ class SheetView:
     honours: list[Row]
     games: list[GameView]
     totals: engine.Pair[int]
+    total_note: str  # what the totals leave out, as the game says it ("" if nothing)
     outcome: str
     finished: bool
     deals: list[tuple[int, str]]  # each recorded deal's number and its line in words
@@ -99,6 +100,7 @@ def sheet_view(state: RubberState, corrections: Iterable[Correction] = ()) -> Sh
             for block in drawn.games
         ],
         totals=engine.Pair(sheet.totals.we.total, sheet.totals.they.total),
+        total_note=drawn.total_note,
         outcome=game.words.outcome(sheet),
         finished=sheet.finished,
         deals=[

@@ -85,6 +85,13 @@ class MemberAtTableForm(TableWriteForm):
     member = _members("Member", required=True)
 
 
+class OwnClaimForm(MemberAtTableForm):
+    """A claim to enter made from the table's follow link (its QR code) by the member
+    signed in: his own, so his name goes hidden."""
+
+    member = forms.ModelChoiceField(queryset=Member.objects.all(), widget=forms.HiddenInput)
+
+
 class WithdrawClaimForm(MemberAtTableForm):
     """Withdrawing a claim to enter: the member whose claim it is, as the page lists it."""
 

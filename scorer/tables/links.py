@@ -5,7 +5,7 @@ evening, and revoked by the staff (a new generation of links)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from django.contrib.auth.models import User
 from django.core import signing
@@ -15,8 +15,9 @@ from django.utils import timezone
 
 from scorer.plumbing.converters import number
 from scorer.plumbing.keys import Stale
+from scorer.rubbers.models import Rubber
 from scorer.tables.models import Noticeboard, Table
-from scorer.tables.reads import evening_start, tables_of
+from scorer.tables.reads import EVENING, evening_start, rubbers_apart, tables_of
 from scorer.tables.writes.turns import moved_on
 
 FOLLOW_SALT = "scorer.table.follow"
@@ -48,7 +49,7 @@ def follows(token: str, *, now: datetime | None = None) -> Table | None:
 
 
 def _evening_over(day: date, now: datetime | None) -> bool:
-    return (now or timezone.now()) >= evening_start(day) + timedelta(hours=30)
+    return (now or timezone.now()) >= evening_start(day) + EVENING
 
 
 def revoke_follow(*, table: Table, seen: str, user: User) -> str:
@@ -89,12 +90,14 @@ def noticeboard_token(day: date) -> str:
 class Board:
     day: date
     tables: list[Table]
+    rubbers: list[Rubber]  # in play outside the tables, started with "Start a rubber"
 
 
 def noticeboard(token: str, *, now: datetime | None = None) -> Board | None:
     """What a noticeboard link shows, or None: forged, revoked, or its evening over. Each
     table of the evening not broken up, but one whose follow link was revoked since the
-    link was given (a table formed since shows until its own follow link is revoked)."""
+    link was given (a table formed since shows until its own follow link is revoked); and
+    every rubber of the evening in play outside its tables."""
     try:
         data = signing.loads(token, salt=NOTICEBOARD_SALT)
         day = date.fromisoformat(data["d"])
@@ -108,7 +111,7 @@ def noticeboard(token: str, *, now: datetime | None = None) -> Board | None:
     shown = [
         table for table in tables_of(day) if table.follow == follows_then.get(str(table.pk), 1)
     ]
-    return Board(day, shown)
+    return Board(day, shown, list(rubbers_apart(day)))
 
 
 def revoke_noticeboard(*, day: date, seen: str, user: User) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -140,6 +140,22 @@ def whereabouts(day: date) -> Whereabouts:
 
 def evening_start(day: date) -> datetime:
     return datetime.combine(day, time.min, timezone.get_current_timezone())
+
+
+# An evening runs from its day's start until six the next morning, by the club's clock.
+EVENING = timedelta(hours=30)
+
+
+def rubbers_apart(day: date) -> QuerySet[Rubber]:
+    """The evening's rubbers in play outside its tables: started on their own ("Start a
+    rubber") that evening and not yet agreed, in the order they started."""
+    start = evening_start(day)
+    return Rubber.objects.filter(
+        at_table__isnull=True,
+        agreed_at__isnull=True,
+        started_at__gte=start,
+        started_at__lt=start + EVENING,
+    ).order_by("started_at", "pk")
 
 
 def tables_of(day: date) -> QuerySet[Table]:

@@ -20,18 +20,20 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.club.models import Member
 from scorer.plumbing.http import SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
-from scorer.rubbers.presenters import sheet_view, words
-from scorer.rubbers.reads import rubber_state
+from scorer.rubbers.presenters import pair_names, progress, sheet_view, words
+from scorer.rubbers.reads import RubberState, rubber_state
 from scorer.tables import links, reads, writes
 from scorer.tables.forms import (
     DepartForm,
     FormTableForm,
     MemberAtTableForm,
+    OwnClaimForm,
     SubstituteForm,
     TableWriteForm,
     WithdrawClaimForm,
@@ -366,23 +368,52 @@ def revoke_follow(request: SignedInRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def follow(request: HttpRequest, token: str) -> HttpResponse:
-    """A table's live sheet, read-only, for anyone with its link: names and scores only."""
+    """A table's live sheet, read-only, for anyone with its link (its QR code): names and
+    scores only; and to a member, a way to claim entry there (signed in, one tap)."""
     found = links.follows(token)
     if found is None:
         raise Http404("This link has lapsed or been revoked; ask the table for a new one.")
-    return render(request, "tables/follow.html", {"board": [_board(found)], "one": True})
+    board = _board(found)
+    return render(
+        request,
+        "tables/follow.html",
+        {"board": [board], "one": True, "entry": _entry(request, found, board["view"])},
+    )
+
+
+def _entry(request: HttpRequest, found: Table, seen: reads.TableView) -> dict[str, Any]:
+    """What the follow page offers a reader to enter the table: a visitor, to sign in; a
+    member, his claim in one tap, or where he stands if he belongs or waits there."""
+    if not request.user.is_authenticated:
+        return {"sign_in": f"{reverse('login')}?{urlencode({'next': request.path})}"}
+    me = getattr(request.user, "member", None)
+    if me is None:
+        return {}
+    if any(place.member == me for place in seen.places):
+        return {"belongs": True}
+    if any(claim.member == me for claim in seen.waiting):
+        return {"waiting": True}
+    return {"claim": OwnClaimForm(seen=str(found.revision), initial={"member": me})}
 
 
 @require_GET
 def noticeboard(request: HttpRequest, token: str) -> HttpResponse:
-    """Every table of the evening at once, for a screen on the wall."""
+    """Every table of the evening, and every rubber in play outside them, at once: for a
+    screen on the wall (a television or projector, 1920 × 1080) as for a phone."""
     board = links.noticeboard(token)
     if board is None:
         raise Http404(
             "This noticeboard's link has lapsed or been revoked; the staff have tonight's."
         )
-    boards = [_board(found) for found in board.tables]
-    return render(request, "tables/follow.html", {"board": boards, "one": False, "day": board.day})
+    return render(
+        request,
+        "tables/noticeboard.html",
+        {
+            "tables": [_wall_card(request, found) for found in board.tables],
+            "rubbers": [_rubber_card(rubber_state(rubber)) for rubber in board.rubbers],
+            "day": board.day,
+        },
+    )
 
 
 @login_required
@@ -400,6 +431,32 @@ def revoke_noticeboard(request: SignedInRequest) -> HttpResponse:
         return Answer(reverse(TABLES), said)
 
     return carry_out(request, form, what="revoke board", write=write, back=reverse(TABLES))
+
+
+def _rubber_card(state: RubberState) -> dict[str, Any]:
+    """A rubber as the wall shows it: its sides by name, where it stands, its totals."""
+    names = pair_names(state)
+    return {
+        "state": state,
+        "names": names,
+        "standing": state.game.words.standing(state.sheet, names),
+        "progress": progress(state),
+        "totals": state.sheet.totals,
+    }
+
+
+def _wall_card(request: HttpRequest, found: Table) -> dict[str, Any]:
+    """A table as the wall shows it: its rubber (the one in play, or the last), who sits
+    out and waits, and the QR code of its follow link, to watch it or claim entry."""
+    seen = reads.view(found)
+    latest = seen.rubbers[-1] if seen.rubbers else None
+    link = request.build_absolute_uri(links.follow_url(found))
+    return {
+        "table": found,
+        "view": seen,
+        "rubber": _rubber_card(rubber_state(latest)) if latest is not None else None,
+        "qr": segno.make(link, error="m").svg_inline(scale=3, dark="#000", light="#fff"),
+    }
 
 
 def _board(found: Table) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from tests.bench import (
     printing,
     progressive,
     progressive_site,
+    record,
     table,
 )
 
@@ -31,6 +32,7 @@ def main() -> None:
     offline.main()
     printing.main()
     ledger.main()
+    record.main()
 
 
 if __name__ == "__main__":

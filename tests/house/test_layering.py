@@ -142,6 +142,7 @@ API = {
     "progressive": {"models", "reads", "writes", "signals", "club_file", "club_load"},
     "printing": {"documents"},
     "home": {"specimen"},
+    "rankings": {"reads", "seasons"},
 }
 MODULES = {module_name(path): path for path in SITE}
 

@@ -84,3 +84,45 @@ def depth_of(pdf: bytes, words: str) -> float:
     reader(pdf).pages[0].extract_text(visitor_text=visit)
     assert found, words
     return found[0]
+
+
+def test_an_evenings_whist_points_are_counted_apart_from_bridges(carr, whist_rubber, rubber):
+    """Short Whist's rubber is worth a few points, Bridge's hundreds: the evening's results
+    give each its own table, on the page and printed, and never add one to the other."""
+    from django.utils import timezone
+
+    from scorer.rubbers.reads import rubber_state
+
+    writes.replay(rubber=rubber, deals=[deal("H", (9, 4))], user=rubber.started_by)
+    bridge_points, whist_points = rubber_state(rubber).value, rubber_state(whist_rubber).value
+    assert (bridge_points, whist_points) == (8, 5)  # to We, Mrs. Carr's side, as they stand
+    day = timezone.localdate().isoformat()
+    page = carr.get(reverse("scorer:evening"), {"day": day}).content.decode()
+    bridge = page[page.index("Each member's points at Bridge") :].split("</table>")[0]
+    short = page[page.index("Each member's points at Short Whist") :].split("</table>")[0]
+    assert "<td>Mrs. Carr</td><td>1</td><td>0</td><td>+8</td>" in bridge
+    assert "<td>Mrs. Carr</td><td>1</td><td>0</td><td>+5</td>" in short
+    assert "+13" not in page
+    printed = " ".join(pages(carr.get(reverse("scorer:evening"), {"day": day, "print": 1})))
+    assert "Each member's points at Bridge Member Rubbers" in printed
+    assert "Mrs. Carr 1 0 +8" in printed
+    assert "Mrs. Carr 1 0 +5" in printed
+    assert "+13" not in printed
+
+
+@pytest.mark.parametrize("game", [engine.BRIDGE, engine.WHIST], ids=lambda game: game.code)
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_table_of_values_is_legible_at_four_forms_a_page(db, game, paper):
+    """Four forms to a page, each with its table of values at 7 pt at least (the smallest
+    print a player reads at the table), and still one page."""
+    pdf = printing.pad_document(4, 1, paper, game)
+    assert len(reader(pdf).pages) == 1
+    sizes: list[float] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.startswith("Each trick above six"):
+            sizes.append(size * cm[0])  # WeasyPrint draws in px, scaled to points
+
+    reader(pdf).pages[0].extract_text(visitor_text=visit)
+    assert len(sizes) == 4
+    assert min(sizes) >= 6.99  # 7 pt, as WeasyPrint rounds it

@@ -12,6 +12,8 @@ from django.urls import reverse
 
 from ledger.models import Posting
 from ledger.postings.services import post_agreed
+from scorer import engine
+from scorer.rankings.reads import sharing
 from scorer.rubbers import reads, signals, writes
 from scorer.rubbers.models import Rubber
 from tests.support.ledger import WON_BY_WE, agreed
@@ -77,3 +79,14 @@ def test_a_rubber_ranks_its_sides_by_its_agreed_value(client, players, staff, po
         assert row_of(page, member) == (1, 1, f"+{gained:,}")
     for member in (fenwick, hartley):
         assert row_of(page, member) == (1, 0, f"\u2212{gained:,}")
+
+
+@pytest.mark.parametrize("code", sorted(engine.GAMES))
+def test_each_games_shares_are_so_many_times_the_value(code):
+    """What a member's record reads once a game (`sharing`): every share of a value is the
+    same seats and partners, taking the value so many times over, whatever the value."""
+    game = engine.find_game(code)
+    for value in (-700, -1, 0, 1, 8, 152, 1_500):
+        assert [(s.seats, s.partners, s.points) for s in game.money.shares(value)] == [
+            (seats, partners, times * value) for seats, partners, times in sharing(code)
+        ]

@@ -353,3 +353,20 @@ def test_blank_pads_are_printed_for_whist_with_its_values(staff, client, monkeyp
     assert seen["game"] is engine.WHIST
     assert ("The rubber", ["2"]) in seen["values"][1]
     assert "The losers' game is deducted (Law 10)." in seen["values"][2]
+
+
+def test_a_whist_sheet_says_under_its_totals_that_the_game_in_progress_is_not_in_them(
+    carr, players, staff
+):
+    """The engine's Law 8: a game counts once won, by the losers' score then. The rubber's
+    page and its printed sheet show the totals as the engine gives them, and say why the
+    points of the game in play are not among them."""
+    rubber = whist_rubber(players, staff)
+    writes.replay(rubber=rubber, deals=[whist((11, 2)), whist((9, 4))], user=staff)
+    note = "The second game, in progress at 3\u20130, is not in the totals"
+    page = carr.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    assert '<td class="total">3</td><td class="total">0</td>' in page
+    assert note in page
+    pdf = carr.get(reverse("scorer:rubber_print", args=[rubber.pk])).content
+    printed = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    assert note in printed

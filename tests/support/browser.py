@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from scorer.engine import Maker, Side
 
 PHONE = {"width": 360, "height": 740}
+WALL = {"width": 1920, "height": 1080}  # a television or projector on the club's wall
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
@@ -69,3 +70,59 @@ def serious_violations(page) -> list[str]:
         for violation in results.response["violations"]
         if violation["impact"] in ("serious", "critical")
     ]
+
+
+# What a thumb needs (WCAG 2.5.5's 44 × 44 CSS px) and a phone's smallest legible text.
+TARGET_PX = 44
+SMALLEST_TEXT_PX = 14
+
+_MEASURE = """
+([need, smallest]) => {
+  const shown = (e) => {
+    if (!e.getClientRects().length) return false;
+    // Folded away in a closed <details>, or otherwise not drawn: not to be tapped now.
+    if (e.checkVisibility && !e.checkVisibility({visibilityProperty: true})) return false;
+    const style = getComputedStyle(e);
+    return style.visibility !== "hidden" && style.display !== "none";
+  };
+  const said = (e) => {
+    const words = (e.getAttribute("aria-label") || e.textContent || e.value || e.name || "")
+      .replace(/\\s+/g, " ").trim().slice(0, 40);
+    return `${e.tagName.toLowerCase()} "${words}"`;
+  };
+  const small = [];
+  const controls = document.querySelectorAll(
+    "a[href], button, summary, select, textarea, input:not([type=hidden])");
+  for (const control of controls) {
+    if (!shown(control)) continue;
+    // A box or a chip's radio is tapped by its label, which is measured instead.
+    const label = control.closest("label");
+    const target = control.tagName === "INPUT" && label ? label : control;
+    const box = target.getBoundingClientRect();
+    if (Math.round(box.width) < need || Math.round(box.height) < need) {
+      small.push(`${said(control)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+  }
+  const tiny = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const element = node.parentElement;
+    if (!node.textContent.trim() || !element || seen.has(element)) continue;
+    seen.add(element);
+    if (!shown(element) || element.closest(".visually-hidden, [hidden], title")) continue;
+    let size = parseFloat(getComputedStyle(element).fontSize);
+    if (element instanceof SVGElement) size *= element.getScreenCTM().a;
+    if (size < smallest - 0.05) tiny.push(`${said(element)} ${size.toFixed(1)} px`);
+  }
+  return {small, tiny};
+}
+"""
+
+
+def small_targets_and_text(page) -> tuple[list[str], list[str]]:
+    """The controls on the page smaller than a thumb (44 × 44 px), and the text smaller
+    than 14 px, each named by its words and its size."""
+    found = page.evaluate(_MEASURE, [TARGET_PX, SMALLEST_TEXT_PX])
+    return found["small"], found["tiny"]

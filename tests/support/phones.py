@@ -51,9 +51,10 @@ def phone(browser, live_server):
     contexts = []
     faults: list[str] = []
 
-    def open_phone(*, javascript: bool = True, scheme: str = "light"):
+    def open_phone(*, javascript: bool = True, scheme: str = "light", viewport=PHONE):
+        """`viewport`: a phone's by default; WALL for a screen on the club's wall."""
         context = browser.new_context(
-            viewport=PHONE,
+            viewport=viewport,
             base_url=live_server.url,
             java_script_enabled=javascript,
             color_scheme=scheme,

@@ -221,6 +221,51 @@ def test_the_noticeboard_shows_every_table_of_the_evening(six, staff, client):
     assert client.get(reverse("scorer:noticeboard", args=["nonsense"])).status_code == 404
 
 
+def test_the_noticeboard_shows_the_rubbers_started_on_their_own_tonight(six, staff, client):
+    """A rubber begun with "Start a rubber" is in play as much as a table's: the wall shows
+    it while it is not yet agreed; not one of another evening."""
+    from scorer.rubbers import writes as rubber_writes
+
+    form(six[:4], staff)
+    apart = rubber_writes.start_rubber(
+        table="The card room", members=[*six[4:], *six[:2]], first_dealer=0, user=staff
+    )
+    old = rubber_writes.start_rubber(
+        table="Last week's", members=six[:4], first_dealer=0, user=staff
+    )
+    Rubber.objects.filter(pk=old.pk).update(started_at=timezone.now() - timedelta(days=7))
+    token = links.noticeboard_token(timezone.localdate())
+    text = client.get(reverse("scorer:noticeboard", args=[token])).content.decode()
+    assert "Table 1" in text
+    assert "The card room" in text
+    assert "We: Ingram &amp; Carr" in text
+    assert "Last week&#x27;s" not in text
+    board = links.noticeboard(token)
+    assert board is not None
+    assert board.rubbers == [apart]
+
+
+def test_a_tables_follow_link_offers_a_member_his_claim_in_one_tap(six, staff, client):
+    """The QR code leads anyone to watch the table; a member signed in claims entry there
+    from it, a visitor is offered to sign in first, and a member of the table is told he
+    belongs to it."""
+    table = form(six[:4], staff)
+    here = links.follow_url(table)
+    visitor = client.get(here).content.decode()
+    assert "Sign in to claim entry at Table 1" in visitor
+    assert "<form" not in visitor.split("<main>")[1]
+    lacey = six[5]
+    client.force_login(lacey.user)
+    page = client.get(here).content.decode()
+    assert "Claim entry at Table 1</button>" in page
+    answer = submit(client, here, reverse("scorer:table_claim", args=[table.pk]))
+    assert answer.status_code == 302
+    assert Candidacy.objects.filter(table=table, member=lacey, settled_at__isnull=True).exists()
+    assert "You are waiting to enter Table 1" in client.get(here).content.decode()
+    client.force_login(six[0].user)
+    assert "You belong to Table 1" in client.get(here).content.decode()
+
+
 def noticeboard_link(client) -> str:
     """The noticeboard's link, as the staff's "Tonight's tables" gives it now."""
     page = client.get(reverse("scorer:tables")).content.decode()

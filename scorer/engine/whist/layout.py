@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorer.engine.layout import Cell, Column, GameBlock, Item, Layout
 from scorer.engine.model import SIDES, Pair, Side
 from scorer.engine.whist.sheet import RUBBER_POINTS, WhistEntry, WhistGame, WhistSheet
-from scorer.engine.words import game_heading, game_title
+from scorer.engine.words import game_heading, game_ordinal, game_title
 
 
 def game_words(game: WhistGame) -> str:
@@ -62,4 +62,18 @@ def layout(sheet: WhistSheet) -> Layout:
             GameBlock(game, Pair(*(below(game, side) for side in SIDES)), game_words(game))
             for game in sheet.games
         ),
+        total_note=total_note(sheet),
+    )
+
+
+def total_note(sheet: WhistSheet) -> str:
+    """What the totals leave out: the points of a game in progress, which has no value
+    until it is won, by the losers' score then (Law 8). "" when there are none."""
+    game = sheet.game
+    if game.winner is not None or not (game.points.we or game.points.they):
+        return ""
+    return (
+        f"The {game_ordinal(game.number)} game, in progress at {game.points.we}\u2013"
+        f"{game.points.they}, is not in the totals: a game counts once won, by the losers' "
+        "score then (Law 8)."
     )

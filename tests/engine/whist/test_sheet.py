@@ -328,3 +328,21 @@ def test_a_deal_the_code_does_not_allow_is_refused_naming_the_deal_and_field(dea
     error = refused(WE_3, whist((7, 6)), deal)
     assert str(error) == f"deal 3: {message}"
     assert (error.deal, error.field) == (3, field)
+
+
+def test_law_8_a_game_in_progress_is_not_in_the_totals_and_the_sheet_says_so():
+    """The totals count the games won, at their values (Law 8: a game's value is fixed by
+    the losers' score when it ends) and the rubber's two: the game in progress counts
+    nothing yet, and the sheet's layout says so under the totals."""
+    from scorer.engine import WHIST
+
+    sheet = work_out_whist([whist((11, 2)), whist((9, 4))])  # a treble, then 3–0 in the 2d
+    assert sheet.game.points == Pair(3, 0)
+    assert (sheet.totals.we.total, sheet.totals.they.total) == (3, 0)
+    assert WHIST.words.layout(sheet).total_note == (
+        "The second game, in progress at 3\u20130, is not in the totals: a game counts once "
+        "won, by the losers' score then (Law 8)."
+    )
+    assert WHIST.words.layout(work_out_whist([whist((11, 2))])).total_note == ""  # at love
+    won = work_out_whist(the_rubber_of_the_format())
+    assert WHIST.words.layout(won).total_note == ""

@@ -46,14 +46,37 @@ def test_a_sitting_opened_for_yesterday_brings_forward_nothing_paid_today(player
     assert closed.transfers == []
 
 
-def test_a_payment_during_the_sitting_is_brought_forward_in_it(players, staff, stake):
+def test_a_payment_during_the_sitting_counts_in_it_apart_from_what_is_brought_forward(
+    players, staff, stake
+):
+    """Brought forward is what was owed before the sitting began: a payment made tonight
+    is tonight's, shown apart, and counts in what is due."""
     carr, fenwick = players[:2]
     now = timezone.now()
+    pay(fenwick, carr, "0.40", staff, at=now - timedelta(hours=3))
     tonight = sitting("Tonight", now - timedelta(hours=2), now + timedelta(hours=4), staff)
     pay(fenwick, carr, "1.00", staff)
     lines = {line.member: line for line in settlements.settlement(tonight).lines}
-    assert lines[fenwick].brought_forward == Decimal("1.00")
-    assert lines[carr].brought_forward == Decimal("-1.00")
+    assert lines[fenwick].brought_forward == Decimal("0.40")
+    assert lines[fenwick].paid == Decimal("1.00")
+    assert lines[fenwick].due == Decimal("1.40")
+    assert lines[carr].brought_forward == Decimal("-0.40")
+    assert lines[carr].paid == Decimal("-1.00")
+    assert lines[carr].due == Decimal("-1.40")
+
+
+def test_a_closed_settlement_still_shows_its_payments_apart(players, staff, stake):
+    carr, fenwick = players[:2]
+    now = timezone.now()
+    pay(fenwick, carr, "0.40", staff, at=now - timedelta(hours=5))
+    evening = sitting("Last night", now - timedelta(hours=4), now - timedelta(hours=1), staff)
+    pay(fenwick, carr, "1.00", staff, at=now - timedelta(hours=2))
+    agreed(players, staff, WON_BY_WE, started=now - timedelta(hours=3))
+    shown = settlements.settlement(evening)
+    closed = settlements.close(evening, staff)
+    assert closed.lines == shown.lines
+    lines = {line.member: line for line in closed.lines}
+    assert (lines[fenwick].brought_forward, lines[fenwick].paid) == (Decimal("0.40"), Decimal(1))
 
 
 def test_a_payment_after_the_sitting_ended_is_not_in_it_but_pays_its_transfer(
@@ -83,9 +106,11 @@ def test_a_payment_after_the_sitting_ended_is_not_in_it_but_pays_its_transfer(
     closed = settlements.settlement(evening)
     assert settlements.still_owed(closed).count(False) == 1
     tonight = sitting("Tonight", now, now + timedelta(hours=5), staff)
-    brought = {line.member: line.brought_forward for line in settlements.settlement(tonight).lines}
-    assert fenwick not in brought, "her payment squares her"
-    assert carr not in brought
+    lines = {line.member: line for line in settlements.settlement(tonight).lines}
+    # Paid since tonight began: what she owed is brought forward, her payment beside it.
+    assert lines[fenwick].brought_forward == -owed.amount
+    assert lines[fenwick].paid == owed.amount
+    assert lines[fenwick].due == lines[carr].due == 0, "her payment squares her"
 
 
 def test_a_closed_settlement_before_the_sitting_is_brought_forward(players, staff, stake):

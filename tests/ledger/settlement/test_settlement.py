@@ -130,12 +130,16 @@ def test_a_balance_carries_forward_until_paid(players, staff, stake, evening):
     assert unpaid[fenwick].brought_forward == owed
     desk.record_payment(payer=fenwick, payee=carr, amount=-owed, method="cash", note="", user=staff)
     paid = {line.member: line for line in settlements.settlement(tonight).lines}
-    # Her payment squares her and Mrs. Carr (whose winnings were what she owed); Mr. Dane
-    # and Col. Hartley still carry theirs forward.
+    # Her payment, made tonight, squares her and Mrs. Carr (whose winnings were what she
+    # owed): what they owed before tonight is still brought forward, with the payment
+    # beside it. Mr. Dane and Col. Hartley still carry theirs forward.
     dane, hartley = players[2], players[3]
-    assert set(paid) == {dane, hartley}
+    assert (paid[fenwick].brought_forward, paid[fenwick].paid) == (owed, -owed)
+    assert (paid[carr].brought_forward, paid[carr].paid) == (-owed, owed)
+    assert paid[fenwick].due == paid[carr].due == 0
     assert paid[dane].brought_forward == unpaid[dane].brought_forward == -owed
     assert paid[hartley].brought_forward == owed
+    assert paid[dane].due == -owed
 
 
 def test_sittings_may_not_overlap(staff, evening):

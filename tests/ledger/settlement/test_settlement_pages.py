@@ -54,11 +54,12 @@ def test_the_settlement_downloads_as_csv_and_prints_as_pdf(secretary, evening):
         "Mr. Dane",
         "Col. Hartley",
     }
-    assert sum(Decimal(row[8]) for row in rows[2:6]) == 0
+    due = rows[1].index("Due (GBP)")
+    assert rows[1][due - 2 : due] == ["Brought forward (GBP)", "Paid during the sitting (GBP)"]
+    assert sum(Decimal(row[due]) for row in rows[2:6]) == 0
     # Amounts plain at the unit's places, the currency in the heading: "-1.42", not
     # "-1.420000" or "−£1.42".
-    assert rows[1][8] == "Due (GBP)"
-    assert sorted(row[8] for row in rows[2:6]) == ["-1.42", "-1.42", "1.42", "1.42"]
+    assert sorted(row[due] for row in rows[2:6]) == ["-1.42", "-1.42", "1.42", "1.42"]
     # Each rubber with its stake.
     assert ["Table", "Started", "Sides", "Value", "Stake"] in rows
     assert rows[rows.index(["Table", "Started", "Sides", "Value", "Stake"]) + 1][2:] == [
@@ -130,7 +131,7 @@ def test_the_csv_keeps_names_from_becoming_formulas_and_numbers_as_numbers(
     assert '\'=HYPERLINK("http://evil.example/","x")' in names
     losers = [row for row in rows[2:6] if row[4].startswith("-")]
     assert len(losers) == 2, "a negative amount is written as the number it is"
-    assert all(Decimal(row[8]) < 0 for row in losers)
+    assert all(Decimal(row[rows[1].index("Due (GBP)")]) < 0 for row in losers)
 
 
 def test_a_settlement_says_which_rubbers_had_no_stake(secretary, players, staff):
@@ -161,7 +162,7 @@ def test_a_settlement_says_which_rubbers_had_no_stake(secretary, players, staff)
     assert stakes == {"Table 1": "no stake: points only", "Table 2": "£0.50 a hundred points"}
     # Mrs. Carr gained 284 twice and is due only the second's money: £1.42, not £2.84.
     carr = next(row for row in rows if row[:1] == ["Mrs. Carr"])
-    assert (carr[4], carr[8]) == ("568", "1.42")
+    assert (carr[4], carr[rows[1].index("Due (GBP)")]) == ("568", "1.42")
     secretary.force_login(players[0].user)
     statement = secretary.get(reverse("ledger:me")).content.decode()
     assert "no stake: points only" in statement
@@ -264,7 +265,7 @@ def test_a_settlement_with_no_stake_in_force_still_says_its_currency(secretary, 
     text = " ".join(PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().split())
     assert "Miss Fenwick pays Mrs. Carr £1.60" in text
     rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
-    assert rows[1][8] == "Due (GBP)"
+    assert "Due (GBP)" in rows[1]
 
 
 def test_a_sitting_opened_for_yesterday_shows_nothing_paid_today(secretary, players, stake):
@@ -344,3 +345,65 @@ def test_a_sitting_before_a_closed_settlement_is_refused_in_words(secretary, sta
         "has counted everything before it and is never rewritten. Open a sitting from "
     )
     assert Sitting.objects.count() == 1
+
+
+def test_the_sitting_page_leads_with_who_pays_whom_and_folds_the_details(
+    secretary, players, staff, stake
+):
+    """On a phone the desk reads who pays whom and what each is due first; each member's
+    figures, the rubbers and the table money are folded below, to be opened."""
+    now = timezone.now()
+    tonight = Sitting.objects.create(
+        name="Tonight",
+        start=now - timedelta(hours=2),
+        end=now + timedelta(hours=4),
+        created_by=staff,
+    )
+    agreed(players, staff, WON_BY_WE)
+    page = secretary.get(reverse("ledger:sitting", args=[tonight.pk])).content.decode()
+    order = [
+        "<h2>Who pays whom</h2>",
+        "Miss Fenwick pays Mrs. Carr £1.42",
+        "<h2>What each is due</h2>",
+        "<summary>Each member's figures</summary>",
+        "<summary>The rubbers and their stakes (1)</summary>",
+        "<summary>Table money (0 charges)</summary>",
+        '<h2 id="pay">Record a payment</h2>',
+    ]
+    at = [page.index(text) for text in order]
+    assert at == sorted(at), "who pays whom and the totals first, the details folded below"
+    folded = page[page.index("<summary>Each member") : page.index('<h2 id="pay">')]
+    assert "stakes −£1.42" in folded
+    assert "stakes −£1.42" not in page[: page.index("<summary>Each member")]
+
+
+def test_brought_forward_is_what_was_owed_before_the_sitting_on_the_page_and_in_the_csv(
+    secretary, players, staff, stake
+):
+    """A payment made tonight is not an old debt: the page and the CSV bring forward only
+    what was owed before the sitting began, and show tonight's payment apart."""
+    from ledger.desk import services
+
+    carr, fenwick = players[0], players[1]
+    now = timezone.now()
+    tonight = Sitting.objects.create(
+        name="Tonight",
+        start=now - timedelta(hours=2),
+        end=now + timedelta(hours=4),
+        created_by=staff,
+    )
+    services.record_payment(
+        payer=fenwick, payee=carr, amount=Decimal("1.00"), method="cash", note="", user=staff
+    )
+    here = reverse("ledger:sitting", args=[tonight.pk])
+    page = secretary.get(here).content.decode()
+    assert "brought forward" not in page.split("<summary>")[0].split("What each is due")[1]
+    assert "paid £1.00 during the sitting" in page
+    assert "received £1.00 during the sitting" in page
+    rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
+    heading = rows[1]
+    lines = {row[0]: row for row in rows[2:4]}
+    brought = heading.index("Brought forward (GBP)")
+    paid = heading.index("Paid during the sitting (GBP)")
+    assert (lines["Miss Fenwick"][brought], lines["Miss Fenwick"][paid]) == ("0.00", "1.00")
+    assert (lines["Mrs. Carr"][brought], lines["Mrs. Carr"][paid]) == ("0.00", "-1.00")
