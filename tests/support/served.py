@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -31,6 +31,22 @@ from tests.support.html import Forms as Forms  # the served tests read pages wit
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 _numbers = itertools.count()
+
+
+def until(condition: Callable[[], bool], what: str, seconds: float = 60) -> None:
+    """Wait for a condition, looked at every 50 ms. Not met within `seconds`, an error: a
+    bound far beyond anything awaited this way, so that a test fails rather than hangs,
+    not a timing any test relies on."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"never seen in {seconds:g} s: {what}")
+        time.sleep(0.05)
+
+
+def wait_for_file(path: Path, seconds: float = 60) -> None:
+    """In a process a test started: hold until the test makes `path`, its go-ahead."""
+    until(path.exists, f"{path} made", seconds)
 
 
 def free_port() -> int:
@@ -190,15 +206,15 @@ class Server:
     @staticmethod
     def wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 30) -> None:
         """Until `process` makes `path`; it failing first is an error."""
-        deadline = time.monotonic() + seconds
-        while not path.exists():
-            if process.poll() is not None:
+
+        def made() -> bool:
+            if process.poll() is not None and not path.exists():
                 raise RuntimeError(
                     f"it stopped first:\n{process.stderr.read() if process.stderr else ''}"
                 )
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{path} did not appear in {seconds} s")
-            time.sleep(0.05)
+            return path.exists()
+
+        until(made, f"{path} made", seconds)
 
     def python_command(self, *args: str) -> str:
         """This Python with `args`, as one shell word list."""
