@@ -20,7 +20,7 @@ import statistics
 import tempfile
 import threading
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,11 +46,17 @@ TARGETS_P95_MS = {"poll": 30, "save": 150}
 
 @dataclass
 class Tally:
-    """Every request's time by kind, and every error with what it was."""
+    """Every request sent and every answer's time, by kind, and every error with what it
+    was."""
 
     seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    sent: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def sending(self, kind: str) -> None:
+        with self.lock:
+            self.sent[kind] += 1
 
     def took(self, kind: str, seconds: float) -> None:
         with self.lock:
@@ -77,6 +83,7 @@ class TablePhone:
         self.random = random.Random(session)
 
     def open(self) -> None:
+        self.tally.sending("page")
         answer = self.phone.get(f"/rubbers/{self.table.rubber}/")
         self.tally.took("page", answer.seconds)
         if answer.status != 200:
@@ -90,6 +97,7 @@ class TablePhone:
             self.forms = forms
 
     def follow(self) -> None:
+        self.tally.sending("poll")
         answer = self.phone.get(self.poll, htmx=True)
         self.tally.took("poll", answer.seconds)
         if answer.status == 200:
@@ -112,6 +120,7 @@ class TablePhone:
         self._save(form, tricks=self.random.randint(6, 8), honours=honours)
 
     def _save(self, form: dict, **values: object) -> None:
+        self.tally.sending("save")
         answer = self.phone.post(form["action"], {**form["values"], **values}, htmx=True)
         self.tally.took("save", answer.seconds)
         if answer.status != 200:
@@ -120,6 +129,7 @@ class TablePhone:
             self._read(answer.text)
 
     def print_sheet(self) -> None:
+        self.tally.sending("pdf")
         answer = self.phone.get(f"/rubbers/{self.table.rubber}/print/")
         self.tally.took("pdf", answer.seconds)
         if answer.status != 200 or not answer.body.startswith(b"%PDF-"):
@@ -143,6 +153,7 @@ class PadPrinter:
         self.phone.close()
 
     def print_pad(self) -> None:
+        self.tally.sending("pad")
         answer = self.phone.get(LARGEST_PAD)
         self.tally.took("pad", answer.seconds)
         if answer.status != 200 or not answer.body.startswith(b"%PDF-"):
