@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.bench import django_ready, medians
+from tests.bench import django_ready, medians, targets
 
 RUNS = 15
 EVENING_RUBBERS = 40
@@ -69,7 +69,7 @@ def main() -> None:
         ("evening", f"an evening of {EVENING_RUBBERS} rubbers"),
         ("pad", "the largest pad: 50 pages, 4 a page"),
     ):
-        verdict = "within" if ms[name] <= TARGETS_MS[name] else "OVER"
+        verdict = targets.verdict(ms[name], TARGETS_MS[name], f"printing {label}, ms")
         print(
             f"    {label:<38}{ms[name]:7.1f} ms  {ms[name] / ms['one_line']:5.1f}×  "
             f"(target {TARGETS_MS[name]} ms: {verdict})"
@@ -81,7 +81,7 @@ def main() -> None:
     print(f"Each process's peak memory while one is made, median of {runs} runs each")
     print(f"    {'baseline: a page of one line':<38}{_megabytes(one_line)}")
     most = max(statistics.median(mb) for mb in pad.values())
-    verdict = "within" if most <= PAD_TARGET_MB else "OVER"
+    verdict = targets.verdict(most, PAD_TARGET_MB, "memory printing the largest pad, MB")
     print(
         f"    {'the largest pad':<38}{_megabytes(pad)}  (target {PAD_TARGET_MB} MB each: {verdict})"
     )
@@ -135,20 +135,22 @@ def _bounds(rubber: Any) -> None:
     print(f"The printer's bounds, median of {RUNS} requests each (polls: of {POLLS})")
     print(f"    {"baseline: Django's minimal view":<38}{ms['minimal']:7.1f} ms")
     at_once = REFUSED_AT_ONCE_TARGET_MS
-    verdict = "within" if ms["beyond"] <= at_once else "OVER"
+    verdict = targets.verdict(ms["beyond"], at_once, "refused beyond the queue, ms")
     print(
         f"    {'refused beyond its queue (503)':<38}{ms['beyond']:7.1f} ms  "
         f"{ms['beyond'] / ms['minimal']:5.1f}×  (target {at_once} ms: {verdict})"
     )
     waited = WAIT * 1000 + at_once
-    verdict = "within" if ms["waited"] <= waited else "OVER"
+    verdict = targets.verdict(ms["waited"], waited, "refused after its wait, ms")
     print(
         f"    {'refused after its wait of ' + f'{WAIT * 1000:.0f} ms (503)':<38}"
         f"{ms['waited']:7.1f} ms  (target {waited:.0f} ms: {verdict})"
     )
     print(f"    {'baseline: a poll, the printer idle':<38}{statistics.median(idle):7.1f} ms")
     slowest = max(busy)
-    verdict = "within" if slowest <= SLOWEST_POLL_TARGET_MS else "OVER"
+    verdict = targets.verdict(
+        slowest, SLOWEST_POLL_TARGET_MS, "the slowest poll while a pad prints, ms"
+    )
     print(
         f"    {'a poll while the largest pad prints':<38}{statistics.median(busy):7.1f} ms  "
         f"{statistics.median(busy) / statistics.median(idle):5.1f}×  slowest {slowest:.1f} ms "
