@@ -151,8 +151,9 @@ def test_the_server_killed_mid_save_loses_nothing_confirmed_and_records_nothing_
 
 
 def test_a_save_sent_again_after_its_answer_timed_out_is_recorded_once(serve, tmp_path):
-    """The database's lock held, the first save waits for it; the phone, told nothing,
-    sends the form again, and the lock is let go only once that save waits for it too."""
+    """The first save is held with its deal written and not committed, long enough for the
+    phone to give up waiting; the phone sends the form again, and the first save is let
+    go only once the second asks for the lock. The second is answered as the first was."""
     held = Held(tmp_path / "held")
     server = serve(extra_env=held.env)
     table = seed_tables(server, 1)[0]
@@ -161,18 +162,20 @@ def test_a_save_sent_again_after_its_answer_timed_out_is_recorded_once(serve, tm
     result = Forms(recorder.send(declaration, trump="S")).form("/result/")
     data = {**result["values"], "tricks": 8, "honours": result["choices"]["honours"][0]}
 
+    held.arm("written")
+    recorder.phone.timeout = 1
+    with pytest.raises(TimeoutError):
+        recorder.phone.post(result["action"], data, htmx=True)
+    held.wait_until_held("written")
+    asked = held.seen("lock")
+    recorder.phone.timeout = 30
     answers = []
-    with server.database.write_lock():
-        asked = held.seen("lock")
-        recorder.phone.timeout = 1
-        with pytest.raises(TimeoutError):
-            recorder.phone.post(result["action"], data, htmx=True)
-        recorder.phone.timeout = 30
-        again = threading.Thread(
-            target=lambda: answers.append(recorder.phone.post(result["action"], data, htmx=True))
-        )
-        again.start()
-        until(lambda: held.seen("lock") == asked + 2, "both saves waiting for the lock")
+    again = threading.Thread(
+        target=lambda: answers.append(recorder.phone.post(result["action"], data, htmx=True))
+    )
+    again.start()
+    until(lambda: held.seen("lock") == asked + 1, "the form sent again asking for the lock")
+    held.let_go()
     again.join()
 
     assert answers[0].status == 200
