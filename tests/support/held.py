@@ -50,7 +50,7 @@ class Held:
         assert point in POINTS
         (self.directory / f"hold-{point}").touch()
 
-    def wait_until_held(self, point: str, seconds: float = 60) -> None:
+    def wait_until_held(self, point: str, seconds: float = 300) -> None:
         until((self.directory / f"held-{point}").exists, f"a save held at {point!r}", seconds)
 
     def let_go(self) -> None:

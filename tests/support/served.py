@@ -30,13 +30,16 @@ from tests.support.html import Forms as Forms  # the served tests read pages wit
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
+# How long a server may take to answer once started (its migrations first, for some): a
+# bound for a machine many times busier than its cores, not a timing.
+STARTING = 180
 _numbers = itertools.count()
 
 
-def until(condition: Callable[[], bool], what: str, seconds: float = 60) -> None:
+def until(condition: Callable[[], bool], what: str, seconds: float = 300) -> None:
     """Wait for a condition, looked at every 50 ms. Not met within `seconds`, an error: a
-    bound far beyond anything awaited this way, so that a test fails rather than hangs,
-    not a timing any test relies on."""
+    bound far beyond anything awaited this way, even on a machine many times busier than
+    its cores, so that a test fails rather than hangs; not a timing any test relies on."""
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
@@ -44,7 +47,7 @@ def until(condition: Callable[[], bool], what: str, seconds: float = 60) -> None
         time.sleep(0.05)
 
 
-def wait_for_file(path: Path, seconds: float = 60) -> None:
+def wait_for_file(path: Path, seconds: float = 300) -> None:
     """In a process a test started: hold until the test makes `path`, its go-ahead."""
     until(path.exists, f"{path} made", seconds)
 
@@ -204,7 +207,7 @@ class Server:
         )
 
     @staticmethod
-    def wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 30) -> None:
+    def wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 300) -> None:
         """Until `process` makes `path`; it failing first is an error."""
 
         def made() -> bool:
@@ -245,7 +248,7 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTING
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn stopped:\n{self.log.read_text()[-3000:]}")
@@ -256,7 +259,9 @@ class Server:
                 continue
             if status == 200:
                 return
-        raise RuntimeError(f"gunicorn did not answer in 30 s:\n{self.log.read_text()[-3000:]}")
+        raise RuntimeError(
+            f"gunicorn did not answer in {STARTING} s:\n{self.log.read_text()[-3000:]}"
+        )
 
     def kill(self) -> None:
         """As the machine would: SIGKILL to the arbiter and every worker, no goodbyes."""
