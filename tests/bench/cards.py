@@ -30,6 +30,7 @@ from endplay.parsers import pbn as endplay_pbn
 
 from scorer.engine import Maker, Side, Trump
 from scorer.engine.cards import deal_boards, elwell_board, pbn_text, read_cards, read_pbn
+from tests.bench import targets
 from tests.support.cards import played_deals
 
 DEALS = 10_000
@@ -86,7 +87,7 @@ def _work_out(texts: list[str]) -> None:
         print(f"    {label:<50}{wall[key]:7.1f} µs {cpu[key]:7.1f} µs")
     for clock, figures in (("wall clock", wall), ("CPU time", cpu)):
         ratio = figures["engine"] / figures["baseline"]
-        verdict = "within" if ratio <= TARGET_RATIO else "OVER"
+        verdict = targets.verdict(ratio, TARGET_RATIO, f"a played deal / baseline ({clock}), ×")
         print(f"  worked out / baseline, {clock}: {ratio:.1f}× (target {TARGET_RATIO}×): {verdict}")
 
 
@@ -121,7 +122,9 @@ def _pbn(texts: list[str]) -> None:
             wall, cpu = (seconds * 1000 for seconds in timed[key])
             verdict = ""
             if key in ("written", "read"):
-                verdict = "  target 1 s: " + ("within" if cpu <= TARGET_SECONDS * 1000 else "OVER")
+                verdict = "  target 1 s: " + targets.verdict(
+                    cpu, TARGET_SECONDS * 1000, f"PBN {label} (CPU), ms"
+                )
             print(f"    {label:<41}{wall:8.1f} ms {cpu:8.1f} ms{verdict}")
         tracemalloc.start()
         read_pbn(written)
@@ -147,5 +150,7 @@ def _dealing() -> None:
         wall, cpu = (seconds * 1000 for seconds in timed[key])
         verdict = ""
         if key == "dealt":
-            verdict = "  target 1 s: " + ("within" if cpu <= TARGET_SECONDS * 1000 else "OVER")
+            verdict = "  target 1 s: " + targets.verdict(
+                cpu, TARGET_SECONDS * 1000, f"{label} (CPU), ms"
+            )
         print(f"    {label:<52}{wall:7.1f} ms {cpu:7.1f} ms{verdict}")

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.bench import django_ready, medians
+from tests.bench import django_ready, medians, targets
 
 RUNS = 15
 EVENING_RUBBERS = 40
@@ -86,11 +86,10 @@ def main() -> None:
         ("curtain_cards", f"their curtain cards, {BOARDS * 4}, 8 a page"),
     ):
         target = TARGETS_MS.get(name)
-        verdict = (
-            ""
-            if target is None
-            else (f"  (target {target} ms: {'within' if ms[name] <= target else 'OVER'})")
-        )
+        verdict = ""
+        if target is not None:
+            said = targets.verdict(ms[name], target, f"printing {label}, ms")
+            verdict = f"  (target {target} ms: {said})"
         print(f"    {label:<38}{ms[name]:7.1f} ms  {ms[name] / ms['one_line']:5.1f}×{verdict}")
 
     one_line = _peaks(lambda: printer.lay_out("<p>One line.</p>"))
@@ -100,7 +99,7 @@ def main() -> None:
     print(f"Each process's peak memory while one is made, median of {runs} runs each")
     print(f"    {'baseline: a page of one line':<38}{_megabytes(one_line)}")
     most = max(statistics.median(mb) for mb in pad.values())
-    verdict = "within" if most <= PAD_TARGET_MB else "OVER"
+    verdict = targets.verdict(most, PAD_TARGET_MB, "memory printing the largest pad, MB")
     print(
         f"    {'the largest pad':<38}{_megabytes(pad)}  (target {PAD_TARGET_MB} MB each: {verdict})"
     )
@@ -155,20 +154,22 @@ def _bounds(rubber: Any) -> None:
     print(f"The printer's bounds, median of {RUNS} requests each (polls: of {POLLS})")
     print(f"    {"baseline: Django's minimal view":<38}{ms['minimal']:7.1f} ms")
     at_once = REFUSED_AT_ONCE_TARGET_MS
-    verdict = "within" if ms["beyond"] <= at_once else "OVER"
+    verdict = targets.verdict(ms["beyond"], at_once, "refused beyond the queue, ms")
     print(
         f"    {'refused beyond its queue (503)':<38}{ms['beyond']:7.1f} ms  "
         f"{ms['beyond'] / ms['minimal']:5.1f}×  (target {at_once} ms: {verdict})"
     )
     waited = WAIT * 1000 + at_once
-    verdict = "within" if ms["waited"] <= waited else "OVER"
+    verdict = targets.verdict(ms["waited"], waited, "refused after its wait, ms")
     print(
         f"    {'refused after its wait of ' + f'{WAIT * 1000:.0f} ms (503)':<38}"
         f"{ms['waited']:7.1f} ms  (target {waited:.0f} ms: {verdict})"
     )
     print(f"    {'baseline: a poll, the printer idle':<38}{statistics.median(idle):7.1f} ms")
     slowest = max(busy)
-    verdict = "within" if slowest <= SLOWEST_POLL_TARGET_MS else "OVER"
+    verdict = targets.verdict(
+        slowest, SLOWEST_POLL_TARGET_MS, "the slowest poll while a pad prints, ms"
+    )
     print(
         f"    {'a poll while the largest pad prints':<38}{statistics.median(busy):7.1f} ms  "
         f"{statistics.median(busy) / statistics.median(idle):5.1f}×  slowest {slowest:.1f} ms "

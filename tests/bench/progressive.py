@@ -17,7 +17,7 @@ from scorer.engine.progressive import (
     progressive_result_json,
     work_out_evening,
 )
-from tests.bench import medians
+from tests.bench import medians, targets
 from tests.support.progressive import random_evening
 from tests.support.rubbers import Choose, random_rubber, random_rules
 
@@ -121,5 +121,5 @@ def main() -> None:
         ratio = ms[evening] / ms[rubbers]
         print(f"    {label:42} {ms[rubbers]:7.2f} ms {ms[evening]:7.2f} ms   {ratio:.2f}×")
     ratio = ms["evening_text"] / ms["rubbers_text"]
-    verdict = "within" if ratio <= TARGET_RATIO else "OVER"
+    verdict = targets.verdict(ratio, TARGET_RATIO, "a Progressive evening / its rubbers, ×")
     print(f"  target: the evening at most {TARGET_RATIO:g}× its deals in rubbers: {verdict}")

@@ -18,7 +18,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from tests.bench import django_ready
+from tests.bench import django_ready, targets
 
 ROUNDS = 200
 TARGETS = {"poll": 2.0}  # times the minimal view
@@ -41,13 +41,13 @@ def main() -> None:
     print(f"    baseline: a keyed write                {keyed:6.2f} ms  {keyed / minimal:4.1f}×")
     print("      (one key claimed, one row written, committed, a small template)")
     ratio = medians["poll"] / minimal
-    verdict = "within" if ratio <= TARGETS["poll"] else "OVER"
+    verdict = targets.verdict(ratio, TARGETS["poll"], "an unchanged poll / minimal view, ×")
     print(
         f"    {'an unchanged poll (204)':<35}{medians['poll']:6.2f} ms  {ratio:4.1f}×  "
         f"(target {TARGETS['poll']:.0f}×: {verdict})"
     )
     ratio = medians["save"] / keyed
-    verdict = "within" if ratio <= SAVE_TARGET else "OVER"
+    verdict = targets.verdict(ratio, SAVE_TARGET, "a save / the keyed baseline, ×")
     print(
         f"    {'save a result, get the sheet':<35}{medians['save']:6.2f} ms  "
         f"{medians['save'] / minimal:4.1f}×, {ratio:4.1f}× the keyed write "
@@ -179,7 +179,7 @@ def _first_load(phone: Any, pk: int) -> None:
             print(f"    {name:<27} {len(content) / 1024:5.1f} KB, compressed {size / 1024:5.1f} KB")
         totals.append(total)
     everything = sum(totals)
-    verdict = "within" if everything <= FIRST_LOAD_TARGET_KB * 1024 else "OVER"
+    verdict = targets.verdict(everything / 1024, FIRST_LOAD_TARGET_KB, "a rubber's first load, KB")
     print(f"    baseline: the page alone      compressed {totals[0] / 1024:5.1f} KB")
     print(
         f"    with the app and offline code compressed {everything / 1024:5.1f} KB "

@@ -20,12 +20,12 @@ import statistics
 import tempfile
 import threading
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.support.html import Forms
-from tests.support.served import Phone, Server, Table, seed_tables
+from tests.support.served import Answer, Phone, Server, Table, seed_tables
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,34 @@ TARGETS_P95_MS = {"poll": 30, "save": 150}
 
 @dataclass
 class Tally:
-    """Every request's time by kind, and every error with what it was."""
+    """Every request sent and every answer's time, by kind, and every error with what it
+    was."""
 
     seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    sent: Counter[str] = field(default_factory=Counter)
+    # Documents the printer refused in words, as its bounds say it must when it is held
+    # longer than its wait (scorer/plumbing/printer.py): a slow machine's, not an error.
+    refused: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def sending(self, kind: str) -> None:
+        with self.lock:
+            self.sent[kind] += 1
+
+    def printed(self, kind: str, answer: Answer) -> None:
+        """A document's answer: the PDF, or the printer's refusal in words."""
+        from django.utils.html import escape
+
+        from scorer.plumbing.printer import BUSY, STUCK
+
+        if answer.status == 200 and answer.body.startswith(b"%PDF-"):
+            return
+        if answer.status == 503 and any(escape(said) in answer.text for said in (BUSY, STUCK)):
+            with self.lock:
+                self.refused[kind] += 1
+            return
+        self.failed(f"{kind}: {answer.status} {answer.text[:200]}")
 
     def took(self, kind: str, seconds: float) -> None:
         with self.lock:
@@ -67,8 +90,10 @@ class Tally:
 class TablePhone:
     """One phone at a table: it follows the sheet, and the recorder also records deals."""
 
-    def __init__(self, server: Server, table: Table, session: str, tally: Tally) -> None:
-        self.phone = Phone(server, timeout=30)
+    def __init__(
+        self, server: Server, table: Table, session: str, tally: Tally, timeout: float = 30
+    ) -> None:
+        self.phone = Phone(server, timeout=timeout)
         self.phone.cookies["sessionid"] = session
         self.table = table
         self.tally = tally
@@ -77,6 +102,7 @@ class TablePhone:
         self.random = random.Random(session)
 
     def open(self) -> None:
+        self.tally.sending("page")
         answer = self.phone.get(f"/rubbers/{self.table.rubber}/")
         self.tally.took("page", answer.seconds)
         if answer.status != 200:
@@ -90,6 +116,7 @@ class TablePhone:
             self.forms = forms
 
     def follow(self) -> None:
+        self.tally.sending("poll")
         answer = self.phone.get(self.poll, htmx=True)
         self.tally.took("poll", answer.seconds)
         if answer.status == 200:
@@ -112,6 +139,7 @@ class TablePhone:
         self._save(form, tricks=self.random.randint(6, 8), honours=honours)
 
     def _save(self, form: dict, **values: object) -> None:
+        self.tally.sending("save")
         answer = self.phone.post(form["action"], {**form["values"], **values}, htmx=True)
         self.tally.took("save", answer.seconds)
         if answer.status != 200:
@@ -120,17 +148,17 @@ class TablePhone:
             self._read(answer.text)
 
     def print_sheet(self) -> None:
+        self.tally.sending("pdf")
         answer = self.phone.get(f"/rubbers/{self.table.rubber}/print/")
         self.tally.took("pdf", answer.seconds)
-        if answer.status != 200 or not answer.body.startswith(b"%PDF-"):
-            self.tally.failed(f"pdf: {answer.status}")
+        self.tally.printed("pdf", answer)
 
 
 class PadPrinter:
     """A member printing the largest pad, again as soon as the last one has come."""
 
-    def __init__(self, server: Server, session: str, tally: Tally) -> None:
-        self.phone = Phone(server, timeout=30)
+    def __init__(self, server: Server, session: str, tally: Tally, timeout: float = 30) -> None:
+        self.phone = Phone(server, timeout=timeout)
         self.phone.cookies["sessionid"] = session
         self.tally = tally
 
@@ -143,10 +171,10 @@ class PadPrinter:
         self.phone.close()
 
     def print_pad(self) -> None:
+        self.tally.sending("pad")
         answer = self.phone.get(LARGEST_PAD)
         self.tally.took("pad", answer.seconds)
-        if answer.status != 200 or not answer.body.startswith(b"%PDF-"):
-            self.tally.failed(f"pad: {answer.status} {answer.text[:200]}")
+        self.tally.printed("pad", answer)
 
 
 def evening(
@@ -157,9 +185,11 @@ def evening(
     pace: Pace,
     *,
     pad_printer: bool = False,
+    timeout: float = 30,
 ) -> float:
-    """Play the evening for `seconds`; returns how long it took, start to last answer."""
-    phones = [TablePhone(server, t, s, tally) for t in tables for s in t.sessions]
+    """Play the evening for `seconds`; returns how long it took, start to last answer.
+    `timeout`: how long a phone waits for an answer before it counts as an error."""
+    phones = [TablePhone(server, t, s, tally, timeout) for t in tables for s in t.sessions]
     for phone in phones:
         phone.open()
     start = time.monotonic()
@@ -197,7 +227,7 @@ def evening(
         for i, phone in enumerate(phones)
     ]
     if pad_printer:
-        printer = PadPrinter(server, tables[0].sessions[3], tally)
+        printer = PadPrinter(server, tables[0].sessions[3], tally, timeout)
         threads.append(threading.Thread(target=printer.run, args=(end,), daemon=True))
     for thread in threads:
         thread.start()
@@ -252,7 +282,8 @@ def report(tally: Tally, took: float, server: Server, tables: int) -> str:
         f"({len(megabytes(server)['workers'])} gunicorn workers × {server.threads} threads, "
         f"{os.cpu_count()} CPUs){printer}",
         f"  {tally.requests()} requests, {tally.requests() / took:.1f} per second, "
-        f"{len(tally.errors)} errors",
+        f"{len(tally.errors)} errors, {sum(tally.refused.values())} documents refused by "
+        "the busy printer",
         f"  {'':6} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}",
     ]
     for kind in ("poll", "save", "pdf", "pad", "page"):
@@ -291,6 +322,7 @@ def play(
     pace: Pace = Pace(),
     static_root: Path | None = None,
     pad_printer: bool = False,
+    timeout: float = 30,
 ) -> Tally:
     """Serve a fresh club, seat `tables` tables and play, with a member printing pads all
     evening if `pad_printer`; the server is stopped after."""
@@ -300,7 +332,9 @@ def play(
         server.start()
         seated = seed_tables(server, tables)
         tally = Tally()
-        took = evening(server, seated, seconds, tally, pace, pad_printer=pad_printer)
+        took = evening(
+            server, seated, seconds, tally, pace, pad_printer=pad_printer, timeout=timeout
+        )
         print(report(tally, took, server, tables), flush=True)
         return tally
     finally:

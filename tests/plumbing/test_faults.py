@@ -19,7 +19,8 @@ from django.db import OperationalError
 from django.utils.html import escape
 
 from scorer.plumbing.middleware import BUSY, FULL, UNREACHABLE, trouble
-from tests.support.served import Database, Forms, Phone, Server, seed_tables
+from tests.support.held import Held
+from tests.support.served import Database, Forms, Phone, Server, seed_tables, until
 
 # What the phone's network raises when the server goes away mid-answer, or is not there.
 LOST = (OSError, http.client.HTTPException)
@@ -27,9 +28,21 @@ LOST = (OSError, http.client.HTTPException)
 
 class Recorder:
     """One phone recording deal after deal at its table, sending a form again (the same
-    form, the same key) whenever it is not told the outcome, as a player would tap again."""
+    form, the same key) whenever it is not told the outcome, or told that the database was
+    busy and to try again (a save held elsewhere, on a slow machine, for longer than the
+    database waits), as a player would tap again."""
 
-    def __init__(self, server: Server, rubber: int, session: str, seed: int) -> None:
+    def __init__(
+        self,
+        server: Server,
+        rubber: int,
+        session: str,
+        seed: int,
+        *,
+        trumps: str = "SC",
+        tricks: tuple[int, int] = (6, 8),
+    ) -> None:
+        self.trumps, self.tricks = trumps, tricks
         self.phone = Phone(server, timeout=10)
         self.phone.cookies["sessionid"] = session
         self.rubber = rubber
@@ -60,6 +73,9 @@ class Recorder:
                     self.dropped += 1
                 time.sleep(0.05)
                 continue
+            if answer.status == 503 and answer.text == BUSY:
+                self.resent += 1
+                continue
             assert answer.status == 200, f"{answer.status}: {answer.text[:500]}"
             return answer.text
 
@@ -68,11 +84,11 @@ class Recorder:
         declaration = Forms(self.page).form("/declaration/")
         if declaration is None:
             return False
-        trump = self.random.choice("SC")
+        trump = self.random.choice(self.trumps)
         self.page = self.send(declaration, maker="dealer", trump=trump, doubles=0)
         result = Forms(self.page).form("/result/")
         assert result, "the result form follows a declaration"
-        tricks = self.random.randint(6, 8)
+        tricks = self.random.randint(*self.tricks)
         honours = self.random.choice(result["choices"]["honours"])
         self.page = self.send(result, tricks=tricks, honours=honours)
         self.played.append((trump, tricks))
@@ -94,35 +110,45 @@ def forms_carried_out(server: Server, rubber: int) -> int:
     )[0][0]
 
 
-def test_the_server_killed_mid_save_loses_nothing_confirmed_and_records_nothing_twice(serve):
-    server = serve(workers=2)
+def test_the_server_killed_mid_save_loses_nothing_confirmed_and_records_nothing_twice(
+    serve, tmp_path
+):
+    """Four tables record deal after deal while the server is killed four times, each time
+    with a save held where the kill is to land: twice with its deal written and not yet
+    committed, twice committed and its answer not yet sent (the phone then sends the same
+    form again, as a player taps again)."""
+    held = Held(tmp_path / "held")
+    server = serve(workers=2, extra_env=held.env)
     tables = seed_tables(server, 4)
     recorders = [Recorder(server, t.rubber, t.sessions[0], seed) for seed, t in enumerate(tables)]
-    killing = threading.Event()
-    killing.set()
+    recording = threading.Event()
+    recording.set()
     failures: list[BaseException] = []
 
     def keep_recording(recorder: Recorder) -> None:
         try:
-            while killing.is_set() and recorder.deal():
+            while recording.is_set() and recorder.deal():
                 pass
         except BaseException as error:
             failures.append(error)
 
-    threads = [threading.Thread(target=keep_recording, args=(r,)) for r in recorders]
+    threads = [threading.Thread(target=keep_recording, args=(r,), daemon=True) for r in recorders]
     for thread in threads:
         thread.start()
-    chance = random.Random(1905)
-    for _ in range(6):
-        time.sleep(chance.uniform(0.3, 1.0))
-        server.kill()
-        server.start()
-    killing.clear()
-    for thread in threads:
-        thread.join(timeout=60)
+    try:
+        for point in ("written", "committed", "written", "committed"):
+            held.arm(point)
+            held.wait_until_held(point)
+            server.kill()
+            held.clear()
+            server.start()
+    finally:
+        recording.clear()
+        for thread in threads:
+            thread.join(timeout=300)
 
     assert not failures, failures
-    assert sum(r.dropped for r in recorders) > 0, "no kill came in the middle of a save"
+    assert not any(thread.is_alive() for thread in threads), "every phone was answered"
     for recorder in recorders:
         assert recorder.played, "every table recorded deals"
         assert recorded(server, recorder.rubber) == recorder.played
@@ -130,26 +156,32 @@ def test_the_server_killed_mid_save_loses_nothing_confirmed_and_records_nothing_
         assert forms_carried_out(server, recorder.rubber) == 2 * len(recorder.played)
 
 
-def test_a_save_sent_again_after_its_answer_timed_out_is_recorded_once(serve):
-    server = serve()
+def test_a_save_sent_again_after_its_answer_timed_out_is_recorded_once(serve, tmp_path):
+    """The first save is held with its deal written and not committed, long enough for the
+    phone to give up waiting; the phone sends the form again, and the first save is let
+    go only once the second asks for the lock. The second is answered as the first was."""
+    held = Held(tmp_path / "held")
+    server = serve(extra_env=held.env)
     table = seed_tables(server, 1)[0]
     recorder = Recorder(server, table.rubber, table.sessions[0], 1)
     declaration = Forms(recorder.page).form("/declaration/")
     result = Forms(recorder.send(declaration, trump="S")).form("/result/")
     data = {**result["values"], "tricks": 8, "honours": result["choices"]["honours"][0]}
 
+    held.arm("written")
+    recorder.phone.timeout = 1
+    with pytest.raises(TimeoutError):
+        recorder.phone.post(result["action"], data, htmx=True)
+    held.wait_until_held("written")
+    asked = held.seen("lock")
+    recorder.phone.timeout = 30
     answers = []
-    with server.database.write_lock():
-        recorder.phone.timeout = 1
-        with pytest.raises(TimeoutError):
-            recorder.phone.post(result["action"], data, htmx=True)
-        # The first save still waits for the lock when the phone sends the form again.
-        recorder.phone.timeout = 15
-        again = threading.Thread(
-            target=lambda: answers.append(recorder.phone.post(result["action"], data, htmx=True))
-        )
-        again.start()
-        time.sleep(1.5)
+    again = threading.Thread(
+        target=lambda: answers.append(recorder.phone.post(result["action"], data, htmx=True))
+    )
+    again.start()
+    until(lambda: held.seen("lock") == asked + 1, "the form sent again asking for the lock")
+    held.let_go()
     again.join()
 
     assert answers[0].status == 200
@@ -291,26 +323,48 @@ def test_what_the_database_said_is_put_in_words_for_the_phone(said, meant):
 
 
 def test_a_backup_taken_while_tables_record_restores_with_every_rubber(serve, tmp_path):
+    """Every table has recorded a deal before the backup begins and records another after
+    it ends: the copy holds every deal the phones were told of before it began, and is the
+    club at one moment."""
     server = serve()
     tables = seed_tables(server, 3)
-    recorders = [Recorder(server, t.rubber, t.sessions[0], seed) for seed, t in enumerate(tables)]
+    # Spades, making six or seven: a game takes some sixty deals, so that no rubber ends
+    # before the backup has been taken and another deal recorded after it.
+    recorders = [
+        Recorder(server, t.rubber, t.sessions[0], seed, trumps="S", tricks=(6, 7))
+        for seed, t in enumerate(tables)
+    ]
     recording = threading.Event()
     recording.set()
+    failures: list[BaseException] = []
 
     def keep_recording(recorder: Recorder) -> None:
-        while recording.is_set() and recorder.deal():
-            pass
+        try:
+            while recording.is_set() and recorder.deal():
+                pass
+        except BaseException as error:
+            failures.append(error)
 
-    threads = [threading.Thread(target=keep_recording, args=(r,)) for r in recorders]
+    def each_table_recorded(counts: list[int]) -> bool:
+        assert not failures, failures
+        return all(len(r.played) > count for r, count in zip(recorders, counts, strict=True))
+
+    threads = [threading.Thread(target=keep_recording, args=(r,), daemon=True) for r in recorders]
     for thread in threads:
         thread.start()
-    time.sleep(1)
-    backup = tmp_path / ("club.dump" if server.database.postgres else "club.sqlite3")
-    server.manage("backup", str(backup))
-    time.sleep(0.5)
-    recording.clear()
-    for thread in threads:
-        thread.join(timeout=60)
+    try:
+        until(lambda: each_table_recorded([0] * 3), "a deal recorded at every table")
+        confirmed = [len(r.played) for r in recorders]
+        backup = tmp_path / ("club.dump" if server.database.postgres else "club.sqlite3")
+        server.manage("backup", str(backup))
+        during = [len(r.played) for r in recorders]
+        until(lambda: each_table_recorded(during), "a deal recorded at every table after it")
+    finally:
+        recording.clear()
+        for thread in threads:
+            thread.join(timeout=300)
+    assert not failures, failures
+    assert not any(thread.is_alive() for thread in threads), "every phone was answered"
 
     restored = Database(tmp_path)  # a database of its own, as the README restores into
     try:
@@ -320,7 +374,7 @@ def test_a_backup_taken_while_tables_record_restores_with_every_rubber(serve, tm
             )
         else:
             restored.path.write_bytes(backup.read_bytes())
-        for recorder in recorders:
+        for recorder, count in zip(recorders, confirmed, strict=True):
             deals = [
                 (trump, tricks)
                 for trump, tricks in restored.rows(
@@ -332,6 +386,7 @@ def test_a_backup_taken_while_tables_record_restores_with_every_rubber(serve, tm
             # perhaps declared and not yet played.
             finished = [deal for deal in deals if deal[1] is not None]
             assert finished == recorder.played[: len(finished)]
+            assert len(finished) >= count, "every deal confirmed before the backup is in it"
             assert len(deals) - len(finished) <= 1
         assert {row[0] for row in restored.rows("SELECT id FROM scorer_rubber")} == {
             t.rubber for t in tables

@@ -6,21 +6,25 @@ must come out as if the requests had come one at a time."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
-import time
 import uuid
 from functools import partial
 
 import pytest
+from django.utils.html import escape
 
-from tests.support.served import Forms, Phone
+from scorer.plumbing.middleware import BUSY
+from tests.support.served import Forms, Phone, until
 
 TRIES = 10
 
 
 @pytest.fixture(scope="module")
 def club(serve_module):
-    """A served club: a secretary signed in, four members, a stake."""
+    """A served club: a secretary signed in, a stake and table money, both in force for
+    days. Each test seats members of its own (`members`): what one test pays, reverses or
+    plays is no other test's, whatever order they run in."""
     server = serve_module(workers=3, threads=4)
     made = json.loads(
         server.python(
@@ -33,8 +37,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 from ledger.desk import services as desk
 from ledger.settlement import services as settlements
-from ledger.models import Stake
-from scorer.models import Member
+from ledger.models import TableCharge
 
 users = get_user_model()
 staff = users.objects.create_user("secretary", password="pw", is_staff=True)
@@ -43,23 +46,39 @@ session[SESSION_KEY] = str(staff.pk)
 session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
 session[HASH_SESSION_KEY] = staff.get_session_auth_hash()
 session.create()
-members = [
-    Member.objects.create(
-        user=users.objects.create_user(f"m{n}"), name=f"Member {n}", short_name=f"M{n}"
-    )
-    for n in range(4)
-]
+now = timezone.now()
 desk.set_stake(per_hundred=Decimal("0.50"), currency="GBP", smallest_unit=Decimal("0.01"),
-                 user=staff, seen="none", at=timezone.now() - timedelta(days=2))
-print(json.dumps({"session": session.session_key, "members": [m.pk for m in members]}))
+                 user=staff, seen="none", at=now - timedelta(days=3))
+desk.set_table_charge(basis="rubber", amount=Decimal("0.25"), hundreds=None, user=staff,
+                        seen=desk.charge_seen(TableCharge.latest()), at=now - timedelta(days=3))
+print(json.dumps({"session": session.session_key}))
 """
         )
     )
     return server, made
 
 
+def members(server) -> list[int]:
+    """Four members new to the club, for one test alone."""
+    return json.loads(
+        server.python(
+            """
+import json, uuid
+from django.contrib.auth import get_user_model
+from scorer.models import Member
+made = []
+for n in range(4):
+    name = uuid.uuid4().hex[:12]
+    user = get_user_model().objects.create_user(name)
+    made.append(Member.objects.create(user=user, name=f"Member {name}", short_name=name).pk)
+print(json.dumps(made))
+"""
+        )
+    )
+
+
 def secretary(server, made) -> Phone:
-    phone = Phone(server)
+    phone = Phone(server, timeout=300)  # a bound for a busy machine, not a timing
     phone.cookies["sessionid"] = made["session"]
     phone.get("/ledger/")  # the CSRF cookie
     return phone
@@ -71,19 +90,23 @@ def fields(form) -> dict:
 
 
 def at_once(*sends):
-    """Send each at the same moment, each from a phone of its own; their answers."""
+    """Send each at the same moment, each from a phone of its own; their answers. A phone
+    told the database was busy (its wait for the others' writes outlasted, on a slow
+    machine) sends the same form again, as its member would."""
     start = threading.Barrier(len(sends))
     answers: list[object] = [None] * len(sends)
 
     def run(n, send):
         start.wait()
         answers[n] = send()
+        while answers[n].status == 503 and escape(BUSY) in answers[n].text:
+            answers[n] = send()
 
     threads = [threading.Thread(target=run, args=(n, send)) for n, send in enumerate(sends)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(60)
+        thread.join(300)
     return answers
 
 
@@ -93,7 +116,7 @@ def count(server, sql, *params) -> int:
 
 def test_a_double_tap_on_reverse_reverses_a_payment_once(club):
     server, made = club
-    payer, payee = made["members"][:2]
+    payer, payee = members(server)[:2]
     for _ in range(TRIES):
         paid = int(
             server.python(
@@ -126,12 +149,13 @@ print(p.pk)
         )
         assert [answer.status for answer in answers] == [302] * 4, [a.text[:300] for a in answers]
         assert count(server, "SELECT count(*) FROM ledger_payment WHERE reverses_id = ?", paid) == 1
-    balance = count(
-        server,
-        "SELECT coalesce(sum(amount), 0) FROM ledger_posting WHERE member_id = ?",
-        payer,
-    )
-    assert balance == 0, "each payment and its one reversal cancel out"
+    for member in (payer, payee):
+        balance = count(
+            server,
+            "SELECT coalesce(sum(amount), 0) FROM ledger_posting WHERE member_id = ?",
+            member,
+        )
+        assert balance == 0, "each payment and its one reversal cancel out"
 
 
 def test_a_double_tap_on_open_it_opens_one_sitting(club):
@@ -162,7 +186,7 @@ def test_a_double_tap_on_open_it_opens_one_sitting(club):
 
 def test_a_payment_form_sent_twice_at_once_records_one_payment(club):
     server, made = club
-    payer, payee = made["members"][2:]
+    payer, payee = members(server)[:2]
     for n in range(TRIES):
         phones = [secretary(server, made) for _ in range(3)]
         form = Forms(phones[0].get("/ledger/").text).form("/ledger/payments/")
@@ -183,7 +207,7 @@ def test_a_payment_form_sent_twice_at_once_records_one_payment(club):
 
 def test_a_payment_to_the_house_sent_twice_at_once_records_one_payment(club):
     server, made = club
-    payer = made["members"][0]
+    payer = members(server)[0]
     for n in range(TRIES):
         phones = [secretary(server, made) for _ in range(3)]
         form = Forms(phones[0].get("/ledger/").text).form("/ledger/payments/")
@@ -214,22 +238,18 @@ def test_a_double_tap_on_waive_it_waives_table_money_once(club):
             f"""
 import json, uuid
 from datetime import timedelta
-from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from ledger.desk import services as desk
 from ledger.settlement import services as settlements
-from ledger.models import Posting, TableCharge
+from ledger.models import Posting
 from scorer.rubbers import reads, writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
 staff = get_user_model().objects.get(username="secretary")
 now = timezone.now()
-desk.set_table_charge(basis="rubber", amount=Decimal("0.25"), hundreds=None, user=staff,
-                        seen=desk.charge_seen(TableCharge.latest()), at=now - timedelta(days=3))
 sitting = settlements.open_sitting(name="Waivers", start=now - timedelta(days=1, hours=1),
                               end=now - timedelta(days=1) + timedelta(hours=4), user=staff)
-members = list(Member.objects.filter(pk__in={made["members"]}).order_by("pk"))
+members = list(Member.objects.filter(pk__in={members(server)}).order_by("pk"))
 charges = []
 for n in range({TRIES}):
     rubber = writes.start_rubber(table=f"Waive {{n}}", members=members, first_dealer=0, user=staff)
@@ -269,8 +289,10 @@ def test_a_sitting_closing_waits_for_an_agreement_under_way_and_settles_its_rubb
     """The agreement holds its sitting until it is posted; a closing meanwhile waits for
     it, then settles the rubber with the rest. (Without that, the closing could read the
     postings before the agreement and the unagreed rubbers after it, and leave the rubber
-    in no settlement.)"""
-    server, made = club
+    in no settlement.) The agreement is held open until the closing is seen waiting at the
+    lock: on PostgreSQL the database says its transaction waits for a lock; on SQLite the
+    write lock is held, and the closing has asked for it and not had it."""
+    server, _ = club
     made_now = json.loads(
         server.python(
             f"""
@@ -278,13 +300,12 @@ import json
 from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from ledger.desk import services as desk
 from ledger.settlement import services as settlements
-from scorer.rubbers import reads, writes
+from scorer.rubbers import writes
 from scorer.engine import Deal, Pair, Play, Side, Trump
 from scorer.models import Member, Rubber
 staff = get_user_model().objects.get(username="secretary")
-members = list(Member.objects.filter(pk__in={made["members"]}).order_by("pk"))
+members = list(Member.objects.filter(pk__in={members(server)}).order_by("pk"))
 start = timezone.now() - timedelta(days=800)
 rubber = writes.start_rubber(table="Race", members=members, first_dealer=0, user=staff)
 Rubber.objects.filter(pk=rubber.pk).update(started_at=start + timedelta(hours=1))
@@ -299,43 +320,66 @@ print(json.dumps({{"rubber": rubber.pk, "sitting": sitting.pk}}))
         )
     )
     rubber, sitting = made_now["rubber"], made_now["sitting"]
-    holding, go, closed = tmp_path / "holding", tmp_path / "go", tmp_path / "closed"
+    holding, go = tmp_path / "holding", tmp_path / "go"
+    asking, granted, closed = tmp_path / "asking", tmp_path / "granted", tmp_path / "closed"
     agreeing = server.background(
         f"""
-import time, uuid
+import uuid
 from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from scorer.rubbers import reads, writes
 from scorer.models import Rubber
+from tests.support.served import wait_for_file
 staff = get_user_model().objects.get(username="secretary")
 with transaction.atomic():
     rubber = Rubber.objects.get(pk={rubber})
     writes.agree(state=reads.rubber_state(rubber), user=staff, key=uuid.uuid4(),
                    revision=rubber.revision, side=None)
     Path("{holding}").touch()
-    while not Path("{go}").exists():
-        time.sleep(0.05)
+    wait_for_file(Path("{go}"))
 """
     )
     server.wait_for(holding, agreeing)
     closing = server.background(
         f"""
+import os
 from pathlib import Path
 from django.contrib.auth import get_user_model
-from ledger.desk import services as desk
+from django.db import connection
 from ledger.settlement import services as settlements
 from ledger.models import Sitting
 staff = get_user_model().objects.get(username="secretary")
-settlements.close(Sitting.objects.get(pk={sitting}), staff)
+sitting = Sitting.objects.get(pk={sitting})
+asked = []
+
+def at_the_lock(execute, sql, params, many, context):
+    # The closing's first statement is the one that takes the lock: SQLite's write lock
+    # (its transactions begin IMMEDIATE), PostgreSQL's on the sitting's row (FOR UPDATE).
+    if asked:
+        return execute(sql, params, many, context)
+    asked.append(sql)
+    postgres = connection.vendor == "postgresql"
+    backend = connection.connection.info.backend_pid if postgres else os.getpid()
+    Path("{asking}.new").write_text(str(backend))
+    Path("{asking}.new").rename("{asking}")
+    try:
+        return execute(sql, params, many, context)
+    finally:
+        Path("{granted}").touch()
+
+with connection.execute_wrapper(at_the_lock):
+    settlements.close(sitting, staff)
 Path("{closed}").touch()
 """
     )
-    time.sleep(1.5)
-    assert not closed.exists(), "the closing waits while the agreement is under way"
+    server.wait_for(asking, closing)
+    waiting_at_the_lock(server, int(asking.read_text()), granted)
+    assert not granted.exists(), "the closing waits while the agreement is under way"
     go.touch()
-    assert agreeing.wait(30) == 0
-    assert closing.wait(30) == 0, closing.stderr.read()
+    assert agreeing.wait(300) == 0, agreeing.stderr.read()
+    assert closing.wait(300) == 0, closing.stderr.read()
+    assert closed.exists()
     lines = server.database.rows(
         "SELECT points_won, points_lost FROM ledger_settlementline "
         "WHERE sitting_id = ? AND member_id IS NOT NULL",  # the house's balance may come too
@@ -343,3 +387,31 @@ Path("{closed}").touch()
     )
     assert len(lines) == 4
     assert sum(won for won, _ in lines) > 0, "the rubber agreed first is in the settlement"
+
+
+def waiting_at_the_lock(server, backend: int, granted) -> None:
+    """Returns once the closing is held at the lock the agreement holds; fails at once if it
+    got past it. PostgreSQL says which transaction waits for a lock; SQLite does not, but
+    its write lock, which the closing must take first, is seen held by another."""
+    database = server.database
+    if database.postgres:
+        until(
+            lambda: (
+                bool(
+                    database.rows(
+                        "SELECT 1 FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'",
+                        backend,
+                    )
+                )
+                or granted.exists()
+            ),
+            "the closing waiting for a lock",
+        )
+        return
+    probe = database.connect()
+    probe.execute("PRAGMA busy_timeout = 0")
+    try:
+        with pytest.raises(sqlite3.OperationalError, match="database is locked"):
+            probe.execute("BEGIN IMMEDIATE")
+    finally:
+        probe.close()

@@ -20,6 +20,7 @@ from scorer import engine
 from scorer.models import Club, Deal, Rubber, Seat
 from scorer.rubbers import reads, writes
 from tests.support.ledger import set_stake
+from tests.support.pdf import pages
 from tests.support.rubbers import deal
 
 
@@ -171,20 +172,32 @@ def test_the_admin_deletes_only_a_rubber_started_by_mistake(admin, players, staf
 
 
 def test_a_lower_doubling_limit_applies_to_rubbers_started_after_it(admin, players, staff):
+    """A rubber keeps the limit it started under: its no-trump doubled three times (a
+    trick worth 12 × 2 × 2 × 2 = 96, Law 55) still reads 96 on its pages once the club
+    lowers its limit to 12; a rubber started after may double no-trump once at most (no
+    further double once a trick is worth more than 12: footnote to Law 56)."""
     played = writes.start_rubber(table="Table 5", members=players, first_dealer=0, user=staff)
     writes.replay(rubber=played, deals=[deal("NT", (7, 6), doubles=3)], user=staff)
     club = Club.get()
-    club.doubling_limit = 12  # no doubles at all, from now on
+    club.doubling_limit = 12
     club.save()
-    for page in (
+
+    assert reads.rubber_state(played).sheet.deals[0].entries.we.tricks == 96
+    page = admin.get(reverse("scorer:rubber", args=[played.pk])).text
+    assert "96" in page
+    printed = " ".join(pages(admin.get(reverse("scorer:rubber_print", args=[played.pk]))))
+    assert "96 below" in printed
+    for page in (  # and every other page that shows it stands
         reverse("scorer:home"),
         reverse("scorer:evening"),
-        reverse("scorer:rubber", args=[played.pk]),
-        reverse("scorer:rubber_print", args=[played.pk]),
         reverse("admin:scorer_rubber_changelist"),
         reverse("admin:scorer_rubber_change", args=[played.pk]),
     ):
         assert admin.get(page).status_code == 200, page
+
+    later = writes.start_rubber(table="Table 6", members=players, first_dealer=0, user=staff)
+    with pytest.raises(engine.RubberError, match="the club's doubling limit of 12"):
+        writes.replay(rubber=later, deals=[deal("NT", (7, 6), doubles=2)], user=staff)
 
 
 def _shown(page: str) -> str:

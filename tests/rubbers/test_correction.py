@@ -35,8 +35,15 @@ def test_law_12_tricks_may_be_corrected_while_the_game_is_in_play(carr, rubber, 
 
 
 def test_law_12_a_won_game_may_be_corrected_until_the_next_trump_is_declared(carr, rubber):
-    play(carr, rubber, trump="NT", tricks=12)  # We win the first game at deal 1
-    assert correct(carr, rubber, 1, tricks=11).status_code == 302
+    play(carr, rubber, trump="NT", tricks=12)  # We win the first game at deal 1: 6 × 12 = 72
+    response = correct(carr, rubber, 1, tricks=11)
+    assert response.status_code == 302
+    page = carr.get(response.url).content.decode()
+    assert "Deal 1 corrected: We 72 → 60 below the line" in page  # 5 × 12, the game still won
+    correction = Correction.objects.get()
+    assert (correction.number, correction.kind, correction.law) == (1, "tricks", "Law 12")
+    assert Deal.objects.get().tricks == 11
+    assert reads.rubber_state(rubber).sheet.deals[0].won_game is not None
 
 
 def test_law_12_refuses_tricks_once_the_next_trump_is_declared(carr, rubber):

@@ -9,7 +9,14 @@ from playwright.sync_api import expect
 from ledger.models import Posting
 from scorer.engine import Side, Trump
 from scorer.models import Deal, Rubber
-from tests.support.browser import declare, screenshot, sign_in, tap, tap_honours
+from tests.support.browser import (
+    declare,
+    name_the_table_and_seat,
+    screenshot,
+    sign_in,
+    tap,
+    tap_honours,
+)
 from tests.support.club import make_member
 from tests.support.deal_forms import won
 
@@ -138,9 +145,8 @@ def test_a_rubber_started_with_no_stake_says_it_posts_no_money(phone):
 
     warning = "No stake is in force: a rubber started now posts its points and no money."
     expect(page.get_by_text(warning)).to_be_visible()
-    page.fill("input[name=table]", "Table 3")
-    for seat, name in enumerate(["Mrs. Carr", "Miss Fenwick", "Mr. Dane", "Col. Hartley"]):
-        page.select_option(f"select[name=seat_{seat}]", label=name)
+    seats = dict(enumerate(["Mrs. Carr", "Miss Fenwick", "Mr. Dane", "Col. Hartley"]))
+    name_the_table_and_seat(page, "Table 3", seats)
     tap(page, "Who deals first", "Seat 1")
     page.get_by_role("button", name="Start the rubber").click()
 
@@ -156,9 +162,8 @@ def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(phone,
     page = phone()
     sign_in(page, "ingram")
     page.get_by_role("link", name="Start a rubber").click()
-    page.fill("input[name=table]", "Table 4")
-    for seat, name in enumerate(["Mrs. Ingram", "Mr. Lacey", "Miss Moreton", "Mrs. Carr"]):
-        page.select_option(f"select[name=seat_{seat}]", label=name)
+    seats = dict(enumerate(["Mrs. Ingram", "Mr. Lacey", "Miss Moreton", "Mrs. Carr"]))
+    name_the_table_and_seat(page, "Table 4", seats)
     tap(page, "Who deals first", "Seat 1")
     page.get_by_role("button", name="Start the rubber").click()
 

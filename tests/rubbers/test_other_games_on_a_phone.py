@@ -7,7 +7,14 @@ import pytest
 from playwright.sync_api import expect
 
 from scorer.models import Rubber
-from tests.support.browser import TRUMP_CHIPS, screenshot, sign_in, tap, tap_honours
+from tests.support.browser import (
+    TRUMP_CHIPS,
+    name_the_table_and_seat,
+    screenshot,
+    sign_in,
+    tap,
+    tap_honours,
+)
 from tests.support.club import make_member
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,10 +24,8 @@ NAMES = [("Mrs. Carr", "Carr"), ("Miss Fenwick", "Fenwick"), ("Mr. Dane", "Dane"
 
 def start(page, game: str, seats: dict[int, str]) -> None:
     page.get_by_role("link", name="Start a rubber").click()
-    page.fill("input[name=table]", "Table 3")
     tap(page, "The game", game)
-    for seat, name in seats.items():
-        page.select_option(f"select[name=seat_{seat}]", label=name)
+    name_the_table_and_seat(page, "Table 3", seats)
     tap(page, "Who deals first", "Seat 1")
     page.get_by_role("button", name="Start the rubber").click()
 

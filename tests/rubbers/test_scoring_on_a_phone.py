@@ -11,7 +11,15 @@ from playwright.sync_api import expect
 from scorer.engine import Side, read_rubber
 from scorer.engine.calls import ACES_EASY, CALLED, call_of
 from scorer.models import Deal, Member
-from tests.support.browser import declare, screenshot, serious_violations, sign_in, tap, tap_honours
+from tests.support.browser import (
+    declare,
+    name_the_table_and_seat,
+    screenshot,
+    serious_violations,
+    sign_in,
+    tap,
+    tap_honours,
+)
 from tests.support.club import make_member
 
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
@@ -27,9 +35,8 @@ def test_elwells_specimen_scored_on_a_phone(phone):
     sign_in(page, "z")
 
     page.get_by_role("link", name="Start a rubber").click()
-    page.fill("input[name=table]", "Table 1")
-    for seat, name in enumerate(["Mr. Z", "Mr. A", "Mr. Y", "Mr. B"]):  # We, They, We, They
-        page.select_option(f"select[name=seat_{seat}]", label=name)
+    # We, They, We, They
+    name_the_table_and_seat(page, "Table 1", dict(enumerate(["Mr. Z", "Mr. A", "Mr. Y", "Mr. B"])))
     tap(page, "Who deals first", "Seat 1")
     page.get_by_role("button", name="Start the rubber").click()
     expect(page.get_by_role("heading", name="Deal 1: the declaration")).to_be_visible()

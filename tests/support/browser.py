@@ -17,10 +17,29 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 def sign_in(page, username: str, password: str = "pw") -> None:
     page.goto("/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("button.primary")
+    page.get_by_label("Username", exact=True).fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in").click()
     page.wait_for_url("**/")
+
+
+# The start form's seats, as each is labelled round the table.
+SEATS = ("1. We", "2. They", "3. We (three playing: the dummy)", "4. They")
+
+
+def name_the_table_and_seat(page, table: str, seats: dict[int, str]) -> None:
+    """On the start form: the table's name, and each member chosen for his seat (0 to 3)."""
+    page.get_by_role("textbox", name="Table", exact=True).fill(table)
+    players = page.get_by_role("group", name="Players, in order round the table to the left")
+    for seat, name in seats.items():
+        players.get_by_role("combobox", name=SEATS[seat], exact=True).select_option(label=name)
+
+
+def choose_candidates(page, names: list[str]) -> None:
+    """On the form for a new table: its candidates in the order they came."""
+    candidates = page.get_by_role("group", name="Candidates, in the order they came")
+    for n, name in enumerate(names, 1):
+        candidates.get_by_role("combobox", name=f"{n}.", exact=True).select_option(label=name)
 
 
 def screenshot(page, name: str) -> None:

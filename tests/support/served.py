@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
@@ -30,7 +30,26 @@ from tests.support.html import Forms as Forms  # the served tests read pages wit
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
+# How long a server may take to answer once started (its migrations first, for some): a
+# bound for a machine many times busier than its cores, not a timing.
+STARTING = 180
 _numbers = itertools.count()
+
+
+def until(condition: Callable[[], bool], what: str, seconds: float = 300) -> None:
+    """Wait for a condition, looked at every 50 ms. Not met within `seconds`, an error: a
+    bound far beyond anything awaited this way, even on a machine many times busier than
+    its cores, so that a test fails rather than hangs; not a timing any test relies on."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"never seen in {seconds:g} s: {what}")
+        time.sleep(0.05)
+
+
+def wait_for_file(path: Path, seconds: float = 300) -> None:
+    """In a process a test started: hold until the test makes `path`, its go-ahead."""
+    until(path.exists, f"{path} made", seconds)
 
 
 def free_port() -> int:
@@ -188,17 +207,17 @@ class Server:
         )
 
     @staticmethod
-    def wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 30) -> None:
+    def wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 300) -> None:
         """Until `process` makes `path`; it failing first is an error."""
-        deadline = time.monotonic() + seconds
-        while not path.exists():
-            if process.poll() is not None:
+
+        def made() -> bool:
+            if process.poll() is not None and not path.exists():
                 raise RuntimeError(
                     f"it stopped first:\n{process.stderr.read() if process.stderr else ''}"
                 )
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"{path} did not appear in {seconds} s")
-            time.sleep(0.05)
+            return path.exists()
+
+        until(made, f"{path} made", seconds)
 
     def python_command(self, *args: str) -> str:
         """This Python with `args`, as one shell word list."""
@@ -229,7 +248,7 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTING
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn stopped:\n{self.log.read_text()[-3000:]}")
@@ -240,7 +259,9 @@ class Server:
                 continue
             if status == 200:
                 return
-        raise RuntimeError(f"gunicorn did not answer in 30 s:\n{self.log.read_text()[-3000:]}")
+        raise RuntimeError(
+            f"gunicorn did not answer in {STARTING} s:\n{self.log.read_text()[-3000:]}"
+        )
 
     def kill(self) -> None:
         """As the machine would: SIGKILL to the arbiter and every worker, no goodbyes."""

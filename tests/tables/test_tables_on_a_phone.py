@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scorer.models import Rubber, Table
 from scorer.tables import writes as table_writes
-from tests.support.browser import screenshot, sign_in
+from tests.support.browser import choose_candidates, screenshot, sign_in
 from tests.support.club import make_member
 from tests.support.deal_forms import agree, won
 
@@ -46,8 +46,7 @@ def test_a_table_of_five_cuts_out_and_takes_a_sixth(phone):
     secretary = phone()
     sign_in(secretary, "secretary")
     secretary.get_by_role("link", name="Tonight's tables").click()
-    for n, member in enumerate(members[:5]):
-        secretary.select_option(f"select[name=candidate_{n}]", label=member.name)
+    choose_candidates(secretary, [member.name for member in members[:5]])
     screenshot(secretary, "table-forming")
     secretary.get_by_role("button", name="Form the table and cut").click()
 
@@ -105,8 +104,7 @@ def test_a_substitute_a_departure_from_the_cut_a_leaver_and_a_break_up_by_their_
     page = phone()
     sign_in(page, "secretary")
     page.get_by_role("link", name="Tonight's tables").click()
-    for n, member in enumerate(members[:5]):
-        page.select_option(f"select[name=candidate_{n}]", label=member.name)
+    choose_candidates(page, [member.name for member in members[:5]])
     page.get_by_role("button", name="Form the table and cut").click()
     expect(page.get_by_role("heading", name="How the table formed")).to_be_visible()
 

@@ -42,10 +42,24 @@ def test_an_agreed_rubber_posts_its_points_to_each_player_at_the_stake(players, 
 
 
 def test_agreeing_again_or_a_retried_request_posts_nothing_more(players, staff, stake):
-    rubber = agreed(players, staff, WON_BY_WE)
-    state = reads.rubber_state(rubber)
-    with pytest.raises(Exception, match="agreed"):
-        writes.agree(state=state, user=staff, key=uuid.uuid4(), revision=rubber.revision, side=None)
+    rubber = writes.start_rubber(table="Table 1", members=players, first_dealer=0, user=staff)
+    writes.replay(rubber=rubber, deals=WON_BY_WE, user=staff)
+    seen, key = reads.rubber_state(rubber), uuid.uuid4()
+    writes.agree(state=seen, user=staff, key=key, revision=seen.rubber.revision, side=None)
+    # The same form sent again (a retried request) is answered as the first was.
+    again = writes.agree(state=seen, user=staff, key=key, revision=seen.rubber.revision, side=None)
+    assert again.rubber.agreed_at is not None
+    assert Posting.objects.filter(rubber=rubber).count() == 4
+    # A new agreement of the agreed rubber is refused, in words.
+    rubber.refresh_from_db()
+    with pytest.raises(RubberError, match="the rubber's value has been agreed: nothing on its"):
+        writes.agree(
+            state=reads.rubber_state(rubber),
+            user=staff,
+            key=uuid.uuid4(),
+            revision=rubber.revision,
+            side=None,
+        )
     assert Posting.objects.filter(rubber=rubber).count() == 4
 
 
