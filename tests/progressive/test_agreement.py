@@ -122,9 +122,9 @@ def test_once_agreed_nothing_at_the_table_changes(table):
     assert late.status_code == 422
     assert "The round is agreed at this table: nothing on it changes now" in late.content.decode()
     deal = ProgressiveDeal.objects.get()
-    with transaction.atomic(), pytest.raises(DatabaseError, match="never changed"):
+    with pytest.raises(DatabaseError, match="never changed"), transaction.atomic():
         ProgressiveDeal.objects.filter(pk=deal.pk).update(tricks=10)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="never changed"):
+    with pytest.raises(DatabaseError, match="never changed"), transaction.atomic():
         ProgressiveTable.objects.filter(pk=table.pk).update(we_agreed_at=None)
 
 

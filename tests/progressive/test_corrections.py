@@ -84,13 +84,13 @@ def test_the_database_keeps_each_correction_as_made(player, table):
     play(player, table, trump="H", tricks=8)
     correct(player, table, 1, tricks=9)
     made = ProgressiveCorrection.objects.get()
-    with transaction.atomic(), pytest.raises(DatabaseError, match="kept as made"):
+    with pytest.raises(DatabaseError, match="kept as made"), transaction.atomic():
         ProgressiveCorrection.objects.filter(pk=made.pk).update(reason="nothing happened")
-    with transaction.atomic(), pytest.raises(DatabaseError, match="kept as made"):
+    with pytest.raises(DatabaseError, match="kept as made"), transaction.atomic():
         ProgressiveCorrection.objects.filter(pk=made.pk)._raw_delete(using="default")
 
 
 def test_the_database_removes_no_recorded_deal(player, table):
     play(player, table, trump="H", tricks=8)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="corrected, never removed"):
+    with pytest.raises(DatabaseError, match="corrected, never removed"), transaction.atomic():
         ProgressiveDeal.objects.all()._raw_delete(using="default")

@@ -154,22 +154,22 @@ def test_once_drawn_nobody_joins_and_nobody_leaves(staff, evening, stranger):
 
 def test_the_database_refuses_to_draw_a_number_again(evening):
     player = evening.players.get(number=1)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="drawn once"):
+    with pytest.raises(DatabaseError, match="drawn once"), transaction.atomic():
         ProgressivePlayer.objects.filter(pk=player.pk).update(number=9)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="drawn once"):
+    with pytest.raises(DatabaseError, match="drawn once"), transaction.atomic():
         ProgressivePlayer.objects.filter(pk=player.pk)._raw_delete(using="default")
-    with transaction.atomic(), pytest.raises(DatabaseError, match="drawn once"):
+    with pytest.raises(DatabaseError, match="drawn once"), transaction.atomic():
         ProgressiveEvening.objects.filter(pk=evening.pk).update(drawn_at=None)
 
 
 def test_the_database_refuses_a_player_joining_a_drawn_evening(evening, stranger):
-    with transaction.atomic(), pytest.raises(DatabaseError, match="nobody joins"):
+    with pytest.raises(DatabaseError, match="nobody joins"), transaction.atomic():
         ProgressivePlayer.objects.create(evening=evening, member=stranger)
 
 
 def test_the_database_refuses_an_evening_drawn_with_a_player_unnumbered(staff):
     evening = with_players(staff, 4)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="every player"):
+    with pytest.raises(DatabaseError, match="every player"), transaction.atomic():
         ProgressiveEvening.objects.filter(pk=evening.pk).update(drawn_at="2026-01-01T20:00Z")
 
 
@@ -179,7 +179,7 @@ def test_the_database_keeps_one_table_a_player_a_round(evening, staff):
     extra = ProgressiveTable.objects.create(
         evening=evening, round=1, number=3, cut=[], cut_by=staff
     )
-    with transaction.atomic(), pytest.raises(IntegrityError):
+    with pytest.raises(IntegrityError), transaction.atomic():
         ProgressiveSeat.objects.create(
             table=extra, evening=evening, round=1, player=seated, position=0
         )
@@ -200,7 +200,7 @@ def test_the_database_keeps_four_at_a_table(evening, staff):
             table=later, evening=evening, round=2, player=players[position], position=position
         )
     for position in (0, 4):
-        with transaction.atomic(), pytest.raises(IntegrityError):
+        with pytest.raises(IntegrityError), transaction.atomic():
             ProgressiveSeat.objects.create(
                 table=later, evening=evening, round=2, player=players[5], position=position
             )
@@ -211,7 +211,7 @@ def test_the_database_keeps_a_seat_to_its_tables_round(evening, staff):
         evening=evening, round=2, number=1, cut=[], cut_by=staff
     )
     player = evening.players.get(number=1)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="its table's evening and round"):
+    with pytest.raises(DatabaseError, match="its table's evening and round"), transaction.atomic():
         ProgressiveSeat.objects.create(
             table=later, evening=evening, round=3, player=player, position=0
         )

@@ -122,7 +122,7 @@ def test_a_form_shown_before_another_arrival_is_refused_as_stale(secretary, gath
 
 def test_the_database_keeps_a_member_to_one_place_an_evening(gathering, players):
     ProgressivePlayer.objects.create(evening=gathering, member=players[0])
-    with transaction.atomic(), pytest.raises(IntegrityError):
+    with pytest.raises(IntegrityError), transaction.atomic():
         ProgressivePlayer.objects.create(evening=gathering, member=players[0])
 
 

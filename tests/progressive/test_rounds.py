@@ -104,7 +104,7 @@ def test_the_evening_ends_after_an_agreed_round_and_takes_no_more(secretary, eve
     html = evening_page(secretary, evening)
     assert "The evening has ended: the results are final." in html
     assert "Seat round 2" not in html
-    with transaction.atomic(), pytest.raises(DatabaseError, match="has ended"):
+    with pytest.raises(DatabaseError, match="has ended"), transaction.atomic():
         ProgressiveTable.objects.create(
             evening=evening, round=2, number=1, cut=[], cut_by=evening.opened_by
         )

@@ -96,7 +96,7 @@ def test_a_round_is_the_evenings_number_of_deals_and_no_more(player, table):
 
 def test_the_database_refuses_a_deal_past_the_rounds_number(player, table, staff):
     play(player, table, trump="NT", tricks=7)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="no more"):
+    with pytest.raises(DatabaseError, match="no more"), transaction.atomic():
         ProgressiveDeal.objects.create(
             table=table, number=2, dealer=1, maker="dealer", trump="H", declared_by=staff
         )
@@ -106,7 +106,7 @@ def test_the_database_refuses_a_deal_at_a_table_without_its_four(evening, staff)
     empty = ProgressiveTable.objects.create(
         evening=evening, round=2, number=1, cut=[], cut_by=staff
     )
-    with transaction.atomic(), pytest.raises(DatabaseError, match="plays with four"):
+    with pytest.raises(DatabaseError, match="plays with four"), transaction.atomic():
         ProgressiveDeal.objects.create(
             table=empty, number=1, dealer=0, maker="dealer", trump="H", declared_by=staff
         )

@@ -180,8 +180,8 @@ def test_only_the_staff_set_what_an_evening_is_played_for(client, evening):
 def test_the_terms_are_kept_as_set_and_replaced_once(secretary, staff, evening):
     set_terms(secretary, money_page(secretary, evening), evening, stake="0.01", per="point")
     first = EveningTerms.of(evening)
-    with transaction.atomic(), pytest.raises(DatabaseError, match="kept as set"):
+    with pytest.raises(DatabaseError, match="kept as set"), transaction.atomic():
         EveningTerms.objects.filter(pk=first.pk).update(stake=Decimal(1))
     EveningTerms.objects.create(evening=evening, currency="GBP", set_by=staff, replaces=first)
-    with transaction.atomic(), pytest.raises(IntegrityError):
+    with pytest.raises(IntegrityError), transaction.atomic():
         EveningTerms.objects.create(evening=evening, currency="GBP", set_by=staff, replaces=first)

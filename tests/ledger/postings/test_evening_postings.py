@@ -213,7 +213,7 @@ def test_an_evening_posts_once(secretary, staff, eight, club_stake):
     end(secretary, evening)
     evening.refresh_from_db()
     again = [signals.Result(p.player, 0, 0, 0, 1) for p in evening.tables.get(number=1).seats.all()]
-    with transaction.atomic(), pytest.raises(IntegrityError, match=r"an_evening_posts_once|UNIQUE"):
+    with pytest.raises(IntegrityError, match=r"an_evening_posts_once|UNIQUE"), transaction.atomic():
         post_evening(evening, again[:1], at=timezone.now())
     EveningTerms.objects.create(
         evening=evening,
@@ -223,7 +223,7 @@ def test_an_evening_posts_once(secretary, staff, eight, club_stake):
         set_by=staff,
         replaces=EveningTerms.of(evening),
     )
-    with transaction.atomic(), pytest.raises(IntegrityError, match=r"money_once_an_evening|UNIQUE"):
+    with pytest.raises(IntegrityError, match=r"money_once_an_evening|UNIQUE"), transaction.atomic():
         post_evening(evening, again[:1], at=timezone.now())
 
 
@@ -233,7 +233,7 @@ def test_an_evenings_posting_is_kept_as_posted(secretary, staff, eight, club_sta
     play_round_one(secretary, evening)
     end(secretary, evening)
     posting = Posting.objects.filter(evening=evening).first()
-    with transaction.atomic(), pytest.raises(DatabaseError, match="only added to"):
+    with pytest.raises(DatabaseError, match="only added to"), transaction.atomic():
         Posting.objects.filter(pk=posting.pk).update(amount=Decimal(5))
 
 
@@ -330,7 +330,7 @@ def test_nothing_of_an_evening_posts_into_a_closed_settlement(secretary, staff, 
     assert not ProgressiveEvening.objects.get(pk=evening.pk).ended
     # Nor behind the site's back: the database refuses it.
     member = eight[0]
-    with transaction.atomic(), pytest.raises(DatabaseError, match="sitting is closed"):
+    with pytest.raises(DatabaseError, match="sitting is closed"), transaction.atomic():
         Posting.objects.create(
             member=member,
             kind=Posting.EVENING,
