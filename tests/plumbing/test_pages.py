@@ -295,7 +295,7 @@ def test_every_page_of_the_demo_club_fits_a_phone_light_and_dark(phone, scheme):
     expect(page.get_by_text("Mr. Napier belongs to the table and sits out")).to_be_visible()
     shot("table")
     page.get_by_role("link", name="The follow link").click()
-    expect(page.get_by_role("heading", name="Playing here?")).to_be_visible()
+    expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
     shot("follow")
     page.get_by_role("link", name="Bridge scorer").click()
     page.get_by_role("link", name="Start a rubber").click()

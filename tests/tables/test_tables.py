@@ -539,3 +539,11 @@ def test_each_form_on_a_tables_page_has_a_key_and_ids_of_its_own(six, staff, cli
     assert len(set(keys)) == len(keys)
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(set(ids)) == len(ids)
+
+
+def test_the_follow_link_offers_no_entry_to_the_staff_who_are_not_members(six, staff, client):
+    table = form(six[:4], staff)
+    client.force_login(staff)
+    page = client.get(links.follow_url(table)).content.decode()
+    assert "Playing here?" not in page
+    assert "Claim entry" not in page

@@ -400,6 +400,7 @@ def test_brought_forward_is_what_was_owed_before_the_sitting_on_the_page_and_in_
     assert "brought forward" not in page.split("<summary>")[0].split("What each is due")[1]
     assert "paid £1.00 during the sitting" in page
     assert "received £1.00 during the sitting" in page
+    assert "Amount (£)" in page, "the payment's amount in the club's money"
     rows = list(csv.reader(io.StringIO(secretary.get(here, {"format": "csv"}).content.decode())))
     heading = rows[1]
     lines = {row[0]: row for row in rows[2:4]}
