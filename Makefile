@@ -8,8 +8,10 @@ PYTHON_VERSION := $(shell cat .python-version)
 # pyenv's shims answer to python3.12 when .python-version says 3.12.
 PYTHON := $(shell command -v python$(PYTHON_VERSION) 2>/dev/null || command -v python3)
 
-# The browser tests drive Debian's Chromium; install it where it is missing.
+# The browser tests drive Debian's Chromium, and PDFs are drawn as PNG by poppler's
+# pdftoppm for a person to look at; install them where they are missing.
 CHROMIUM := /usr/bin/chromium
+PDFTOPPM := /usr/bin/pdftoppm
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # PostgreSQL: the installed cluster, a role and a database for the tests.
@@ -51,9 +53,9 @@ lint: venv
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-$(CHROMIUM):
+$(CHROMIUM) $(PDFTOPPM):
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium poppler-utils
 
 # The quick loop while working: lint, types, and every test that needs neither a browser
 # nor a served site, in parallel, with a fifth of hypothesis's examples.
@@ -61,11 +63,11 @@ check: lint
 	TESTS_QUICK=1 $(PY) -m pytest -n 2 -m "not browser and not served"
 
 # Everything, in parallel: each worker has its own database, live server and ports.
-test: lint $(CHROMIUM)
+test: lint $(CHROMIUM) $(PDFTOPPM)
 	$(PY) -m pytest -n 2
 
 # The whole suite again on PostgreSQL (CI runs both).
-test-postgres: venv $(CHROMIUM) postgres
+test-postgres: venv $(CHROMIUM) $(PDFTOPPM) postgres
 	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2
 
 # Start the installed cluster (Debian's pg_ctlcluster) and make the role and database.

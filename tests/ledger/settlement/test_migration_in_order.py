@@ -24,6 +24,15 @@ def migrate(to):
     executor.migrate(to)
 
 
+@pytest.fixture(autouse=True)
+def _the_latest_schema_after():
+    """The tests after this one, in the same worker, run on its database: they need every
+    migration, not the ones this test stopped at."""
+    yield
+    executor = MigrationExecutor(connection)
+    migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_a_sitting_left_open_before_a_closed_one_stops_the_migration(staff):
     migrate(BEFORE)
     now = timezone.now()
