@@ -63,7 +63,7 @@ def test_a_busy_database_is_explained_and_the_form_kept_for_the_next_tap(phone, 
         save.click()
         # PostgreSQL waits out its lock timeout (5 s) before it gives up; SQLite's shared
         # test database answers at once.
-        expect(page.locator("#network")).to_have_text(BUSY, timeout=15_000)
+        expect(page.locator("#network")).to_have_text(BUSY)
         screenshot(page, "database-busy")
 
     assert not Deal.objects.filter(recorded_at__isnull=False).exists()

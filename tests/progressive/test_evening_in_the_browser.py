@@ -120,9 +120,12 @@ def record(recorder: Player, trump: str, tricks: int, honours: tuple[Side | None
 
 
 def agree_at(players: list[Player]) -> None:
-    """One player of each pair taps his pair's agreement."""
+    """One player of each pair taps his pair's agreement, once his phone shows the round as
+    it stands (a tap on a page not yet followed is refused as stale, as it should be)."""
+    standing = players[0].page.locator(".standing").inner_text()
     for side in (Side.WE, Side.THEY):
         agreeing = next(p for p in players if p.side is side)
+        expect(agreeing.page.locator(".standing")).to_have_text(standing)
         agreeing.page.get_by_role("button", name=f"{side.label} agree").click()
     for player in players:
         expect(player.page.get_by_role("heading", name="The round is agreed")).to_be_visible()

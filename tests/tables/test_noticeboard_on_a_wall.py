@@ -16,8 +16,6 @@ from tests.support.tables import SIX, form
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-POLL = 10_000  # ms: the noticeboard asks the club's server again every ten seconds
-
 
 def an_evening():
     """Table 1 (four of the six) in play, and a rubber begun on its own in the card room."""
@@ -67,7 +65,7 @@ def test_the_wall_shows_every_table_and_rubber_side_by_side_in_large_type(phone,
 
     # A deal recorded in the card room reaches the wall by itself, at its next asking.
     rubber_writes.replay(rubber=apart, deals=[deal("NT", (9, 4))], user=staff)
-    wall.wait_for_event("response", noticeboard_answer, timeout=2 * POLL)
+    wall.wait_for_event("response", noticeboard_answer)
     expect(room).to_contain_text(
         "Second game: Ingram & Pryce 0, Lacey & Quill 0 — Ingram & Pryce have a game"
     )
