@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
+from itertools import batched, chain
 
 from scorer.engine.cards.cards import CARD_FORM, CARD_INDEX, CARDS, SUIT_MASKS, Card, Suit, shown
 from scorer.engine.cards.errors import CardError
@@ -229,15 +229,14 @@ def _run_names(
     cards, as its turns assign them, must be exactly the cards it was dealt (so each was
     played once, a hand playing thirteen times). Raises _Otherwise, or KeyError or
     TypeError for a card that is not one, for `run_play` to find and name the fault."""
-    number_of, bits, suits, suit_masks = CARD_INDEX.__getitem__, BIT, SUIT_OF, SUIT_MASKS
+    bits, suits, suit_masks = BIT, SUIT_OF, SUIT_MASKS
     strengths = STRENGTHS[trump]
     played = [0, 0, 0, 0]
     winners = bytearray()
     revokes: list[tuple[int, int, int]] = []
-    order: list[int] = []
+    order = list(map(CARD_INDEX.__getitem__, chain.from_iterable(data)))
     leader = int(Position.LEFT)
-    for number, (first, second, third, fourth) in enumerate(data, 1):
-        a, b, c, d = number_of(first), number_of(second), number_of(third), number_of(fourth)
+    for number, (a, b, c, d) in enumerate(batched(order, 4), 1):
         led = suits[a]
         strength = strengths[led]
         turn, best = 0, strength[a]
@@ -261,7 +260,6 @@ def _run_names(
         played[left] |= bits[b]
         played[across] |= bits[c]
         played[right] |= bits[d]
-        order += (a, b, c, d)
         leader = (leader + turn) & 3
         winners.append(leader)
     if tuple(played) != held:
