@@ -23,8 +23,6 @@ from tests.support.served import ROOT, Answer, Phone
 
 TRIES = 10
 
-# Each test's sittings lie in a stretch of the past of its own, the later tests' later,
-# since settlements close in order: DAYS_AGO is where a test's stretch begins.
 SETUP = """
 import json
 from datetime import timedelta
@@ -94,10 +92,12 @@ print(json.dumps(made))
 """
 
 
-@pytest.fixture(scope="module")
-def club(serve_module):
-    """A served club: the secretary signed in on four phones, four members, a stake."""
-    server = serve_module(workers=3, threads=4)
+@pytest.fixture
+def club(serve):
+    """A served club of the test's own (settlements close in order, so one test's closed
+    sittings would stand in another's way): the secretary signed in on four phones, four
+    members, a stake."""
+    server = serve(workers=3, threads=4)
     return server, json.loads(server.python(SETUP))
 
 
