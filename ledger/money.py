@@ -11,10 +11,10 @@ from itertools import combinations
 
 from babel.numbers import (
     UnknownCurrencyError,
-    format_currency,
-    format_decimal,
     get_currency_precision,
     get_currency_symbol,
+    get_decimal_symbol,
+    get_group_symbol,
 )
 
 ROUNDING_RULE = (
@@ -184,26 +184,38 @@ CENT = Decimal("0.01")
 def places(amount: Decimal, currency: str = "", unit: Decimal = CENT) -> int:
     """The places an amount is shown to: the unit's (or the currency's, if more), and more
     only where the amount itself has them (an exact share of a rubber: 0.506616)."""
-    try:
-        shown = get_currency_precision(currency) if currency else 2
-    except UnknownCurrencyError:
-        shown = 2
+    shown = _precision(currency)
     needed = -min(0, int(amount.normalize().as_tuple().exponent)) if amount.is_finite() else 0
     of_unit = -min(0, int(unit.normalize().as_tuple().exponent))
     return max(shown, of_unit, min(needed, PLACES))
 
 
-@lru_cache(maxsize=4096)  # Babel parses its pattern each time; a page says the same sums often
+@lru_cache(maxsize=64)
+def _precision(currency: str) -> int:
+    """The currency's own places (Babel's CLDR data): 2 for pounds, 0 for yen."""
+    try:
+        return get_currency_precision(currency) if currency else 2
+    except UnknownCurrencyError:
+        return 2
+
+
+@lru_cache(maxsize=64)
+def _written(currency: str) -> tuple[str, dict[int, str]]:
+    """The currency's sign and the locale's separators, asked of Babel once: its own
+    formatting reads its locale data afresh for every amount (half a millisecond each),
+    and a settlement or a member's record shows hundreds of amounts."""
+    sign = get_currency_symbol(currency, locale=LOCALE) if currency else ""
+    separators = {ord(","): get_group_symbol(LOCALE), ord("."): get_decimal_symbol(LOCALE)}
+    return sign, separators
+
+
 def say(amount: Decimal, currency: str = "", unit: Decimal = CENT, *, signed: bool = False) -> str:
-    """ "£0.20", "−£0.20"; signed: "+£0.20" too. Without a currency (no stake), the number."""
+    """ "£0.20", "−£0.20"; signed: "+£0.20" too. Without a currency (no stake), the number.
+    Written as Babel writes "¤#,##0.00" in the club's locale (a test holds the two alike);
+    no amount is rounded, since it is shown to all its places."""
     digits = places(amount, currency, unit)
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    if currency:
-        text = format_currency(
-            abs(amount), currency, format="\u00a4" + pattern, locale=LOCALE, currency_digits=False
-        )
-    else:
-        text = format_decimal(abs(amount), format=pattern, locale=LOCALE)
+    sign, separators = _written(currency)
+    text = sign + f"{abs(amount):,.{digits}f}".translate(separators)
     if amount < 0:
         return MINUS + text
     return "+" + text if signed and amount > 0 else text

@@ -5,10 +5,11 @@ from __future__ import annotations
 from decimal import Decimal
 from itertools import combinations
 
+from babel.numbers import format_currency, format_decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.money import fewest_transfers, round_to_nothing
+from ledger.money import LOCALE, MINUS, fewest_transfers, places, round_to_nothing, say
 
 PENNY = Decimal("0.01")
 
@@ -108,3 +109,41 @@ def test_a_penny_left_over_goes_to_the_member_rounded_furthest():
     rounded = round_to_nothing(exact, PENNY, {"a": "Ann", "b": "Bea", "c": "Cy"})
     assert sum(rounded.values()) == 0
     assert rounded == {"a": Decimal("0.00"), "b": Decimal("0.01"), "c": Decimal("-0.01")}
+
+
+# Amounts as the ledger keeps them: whole millionths, up to its largest payment.
+amounts = st.integers(-(10**15), 10**15).map(lambda millionths: Decimal(millionths).scaleb(-6))
+
+
+@given(
+    amounts,
+    st.sampled_from(["GBP", "USD", "EUR", "JPY", "CHF", "KWD", ""]),
+    st.sampled_from([Decimal("0.01"), Decimal("0.05"), Decimal(1), Decimal("0.0001")]),
+    st.booleans(),
+)
+def test_money_is_written_as_babel_writes_it_in_the_clubs_locale(amount, currency, unit, signed):
+    """The ledger writes an amount itself, for speed; Babel's own formatting of the same
+    pattern in the same locale is the standard it must meet, sign and all."""
+    digits = places(amount, currency, unit)
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    if currency:
+        expected = format_currency(
+            abs(amount), currency, format="\u00a4" + pattern, locale=LOCALE, currency_digits=False
+        )
+    else:
+        expected = format_decimal(abs(amount), format=pattern, locale=LOCALE)
+    if amount < 0:
+        expected = MINUS + expected
+    elif signed and amount > 0:
+        expected = "+" + expected
+    assert say(amount, currency, unit, signed=signed) == expected
+
+
+def test_money_is_written_with_its_sign_and_places():
+    assert say(Decimal("0.2"), "GBP") == "£0.20"
+    assert say(Decimal("-0.2"), "GBP") == "−£0.20"
+    assert say(Decimal("0.2"), "GBP", signed=True) == "+£0.20"
+    assert say(Decimal("0.506616"), "GBP") == "£0.506616"
+    assert say(Decimal("1234567.5"), "USD") == "US$1,234,567.50"
+    assert say(Decimal(1500), "JPY", Decimal(1)) == "JP¥1,500"
+    assert say(Decimal("12.5"), "") == "12.50"
