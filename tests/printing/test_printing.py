@@ -514,6 +514,12 @@ def busy(printer, *, until_a_document_waits=False):
         thread.join()
 
 
+# A printer's wait and patience where they are not what a test tries: a bound that keeps a
+# broken test from hanging on a machine many times busier than its cores (a new printing
+# process, starting WeasyPrint, took over 30 s there), not a timing.
+BOUND = 600.0
+
+
 @pytest.fixture
 def printers():
     """`printers(waiting=..., wait=..., patience=..., documents=...)`: a printer of its own,
@@ -586,7 +592,7 @@ def test_a_document_beyond_the_printers_queue_is_refused_at_once(carr, monkeypat
     """At once: had it waited, the other document would have made way for it, and it would
     have printed."""
     monkeypatch.setattr(
-        printing, "printer", printers(waiting=0, wait=30, patience=30, documents=500)
+        printing, "printer", printers(waiting=0, wait=BOUND, patience=BOUND, documents=500)
     )
     with busy(printing.printer, until_a_document_waits=True):
         response = print_pad(carr)
@@ -610,7 +616,7 @@ def test_a_document_the_printing_process_does_not_finish_is_refused_and_the_proc
 ):
     """A stuck printing process holds nobody for long: the document is refused with words
     once its patience runs out, and the next document gets a new process."""
-    stuck = printers(waiting=0, wait=1, patience=30, documents=500)
+    stuck = printers(waiting=0, wait=BOUND, patience=BOUND, documents=500)
     stuck.start()
     first = stuck.pid
     with monkeypatch.context() as patched:
@@ -629,7 +635,7 @@ def test_a_printing_process_that_never_takes_the_document_up_is_replaced_too(mon
     """Held still before it could start on the document (as a machine short of memory
     might hold it), the process is stopped all the same once the document's patience runs
     out, not only once it has started on it."""
-    stuck = printers(waiting=0, wait=1, patience=30, documents=500)
+    stuck = printers(waiting=0, wait=BOUND, patience=BOUND, documents=500)
     stuck.start()
     first = stuck.pid
     os.kill(first, signal.SIGSTOP)
@@ -645,7 +651,7 @@ def test_a_printing_process_that_never_takes_the_document_up_is_replaced_too(mon
 def test_a_document_whose_printing_process_dies_is_refused_in_words_and_the_process_replaced(
     monkeypatch, printers
 ):
-    died = printers(waiting=0, wait=1, patience=30, documents=500)
+    died = printers(waiting=0, wait=BOUND, patience=BOUND, documents=500)
     died.start()
     first = died.pid
     with monkeypatch.context() as patched:
@@ -657,7 +663,7 @@ def test_a_document_whose_printing_process_dies_is_refused_in_words_and_the_proc
 
 
 def test_the_printing_process_is_replaced_after_its_documents(printers):
-    fresh = printers(waiting=0, wait=10, patience=30, documents=2)
+    fresh = printers(waiting=0, wait=BOUND, patience=BOUND, documents=2)
     pids = []
     for _ in range(3):
         assert fresh.lay_out("<p>One line.</p>").startswith(b"%PDF")
@@ -668,7 +674,7 @@ def test_the_printing_process_is_replaced_after_its_documents(printers):
 def test_the_printing_process_gives_way_to_the_site(printers):
     """It lays documents out at a niceness of 10 above this process's: the phones' polls
     and saves come first."""
-    printer = printers(waiting=0, wait=10, patience=30, documents=500)
+    printer = printers(waiting=0, wait=BOUND, patience=BOUND, documents=500)
     printer.lay_out("<p>One line.</p>")
     assert os.getpriority(os.PRIO_PROCESS, printer.pid) == min(
         19, os.getpriority(os.PRIO_PROCESS, 0) + 10
