@@ -47,7 +47,8 @@ def tonight() -> set[int]:
 
 
 def played_with(member: Member | None) -> list[int]:
-    """The last four members `member` sat at a rubber with, the latest first."""
+    """The last four members `member` sat at a rubber with, the latest first (those of
+    one rubber by surname)."""
     if member is None:
         return []
     latest = (
@@ -55,7 +56,7 @@ def played_with(member: Member | None) -> list[int]:
         .exclude(member=member)
         .values("member_id")
         .annotate(last=Max("rubber__started_at"))
-        .order_by("-last", "member_id")
+        .order_by("-last", "member__short_name", "member__name")
     )
     return [row["member_id"] for row in latest[:LATELY]]
 

@@ -117,7 +117,11 @@
           const forGame = !row.dataset.games || belongs(row.dataset.games, game());
           const offered = input.checked || !taken.has(input.value);
           const matches = !query || fold(row.textContent).includes(query);
-          row.hidden = fixed || !forGame || (isOpen ? !(offered && matches) : !input.checked);
+          // "Nobody" is for taking a member back: a place not yet chosen is empty already.
+          const clears = row.hasAttribute("data-empty") && !row.dataset.games;
+          const wanted = !clears || input.checked || (list === reopened && on && on.value);
+          row.hidden = fixed || !forGame || !wanted ||
+            (isOpen ? !(offered && matches) : !input.checked);
           if (isOpen && !row.hidden && input.value) { found += 1; }
         }
         for (const note of list.querySelectorAll(".hint[data-games]")) {
