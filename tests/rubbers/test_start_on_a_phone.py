@@ -99,8 +99,8 @@ def test_a_player_taps_the_four_tonights_players_first_and_starts_the_rubber(pho
         "Mr. Lacey",
         "Mr. Napier",
         "Dr. Pryce",
-        "Miss Fenwick",  # the last four she played with, the latest first
-        "Mr. Dane",
+        "Mr. Dane",  # the last four she played with, the latest first, each rubber's
+        "Miss Fenwick",  # by surname
         "Col. Hartley",
         "Mr. Abbot",
         "Mrs. Young",  # and everyone else by surname
