@@ -66,7 +66,6 @@ class FormTableForm(KeyedForm):
                 queryset=offered,
                 required=False,
                 label=f"{n + 1}.",
-                empty_label="Choose a member",
                 where=where,
             )
         self.chooser = chooser
