@@ -19,6 +19,12 @@ class ScorerConfig(AppConfig):
         # 404). Registered before any feature's addresses are read.
         register_converter(Id, "id")
         post_migrate.connect(_guard, dispatch_uid="scorer.plumbing.guards.guard")
+        # The forms that seat players offer tonight's first; the evening's tables, built
+        # on the rubbers, say who plays at them.
+        from scorer.rubbers import choosing
+        from scorer.tables import reads as tables
+
+        choosing.playing_tonight.connect(tables.answer_tonight, dispatch_uid="scorer.tonight")
 
 
 def _guard(sender: Any, using: str = "default", **kwargs: Any) -> None:

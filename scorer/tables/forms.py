@@ -5,15 +5,18 @@ changed since."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from django import forms
 
 from scorer.club.models import Member
 from scorer.plumbing.keys import KeyedForm
+from scorer.rubbers import choosing
 from scorer.tables.reads import Whereabouts
 
 ARRIVALS = 9  # candidates a table can be formed from at once: six places and three waiting
+FOUR = 4  # candidates a table needs at least
 
 
 def _members(label: str, *, required: bool = False) -> forms.ModelChoiceField[Member]:
@@ -39,12 +42,21 @@ class _Candidate(forms.ModelChoiceField):  # type: ignore[type-arg]  # generic i
 class FormTableForm(KeyedForm):
     """A new table: its name and its candidates, in the order they came (Law 17). Shown
     with the evening's whereabouts (`where`), it offers only members who may be chosen,
-    each member of a table named with it; sent, it takes any member, and forming the
-    table says why one may not be chosen."""
+    tonight's players first (`scorer/rubbers/choosing.py`), each member of a table named
+    with it; sent, it takes any member, and forming the table says why one may not be
+    chosen."""
 
     name = forms.CharField(max_length=40, label="Table")
 
-    def __init__(self, *args: Any, where: Whereabouts | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        where: Whereabouts | None = None,
+        chooser: Member | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """`chooser`: the member forming it (None, one of the staff), whose partners of
+        late are offered after tonight's players."""
         super().__init__(*args, **kwargs)
         offered = Member.objects.order_by("name")
         if where is not None:
@@ -54,9 +66,20 @@ class FormTableForm(KeyedForm):
                 queryset=offered,
                 required=False,
                 label=f"{n + 1}.",
-                empty_label="Choose a member",
                 where=where,
             )
+        self.chooser = chooser
+        self._offered = offered
+
+    @cached_property
+    def offered(self) -> list[choosing.Group]:
+        """The members each candidate's list offers, tonight's players first."""
+        return choosing.offered(self._offered, self.chooser)
+
+    def places(self) -> list[tuple[forms.BoundField, str]]:
+        """Each candidate's choice in the order they came, and its row choosing nobody:
+        a table needs four, and those after them may be left empty."""
+        return [(self[f"candidate_{n}"], "Nobody" if n >= FOUR else "") for n in range(ARRIVALS)]
 
     def candidates(self) -> list[Member]:
         return [
@@ -68,7 +91,7 @@ class FormTableForm(KeyedForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         chosen = self.candidates()
-        if len(chosen) < 4:
+        if len(chosen) < FOUR:
             raise forms.ValidationError(
                 "Choose four candidates at least: a table needs four players."
             )

@@ -160,3 +160,27 @@ def rubbers_apart(day: date) -> QuerySet[Rubber]:
 
 def tables_of(day: date) -> QuerySet[Table]:
     return Table.objects.filter(day=day, broken_up_at__isnull=True)
+
+
+def tonight(day: date) -> set[int]:
+    """Who plays tonight: the members of the evening's tables not broken up and those
+    waiting to enter them, and every player of a rubber started that evening, at its
+    tables or on its own (a substitute too)."""
+    start = evening_start(day)
+    open_tables = Q(table__day=day, table__broken_up_at__isnull=True)
+    seated = Membership.objects.filter(open_tables, left_at__isnull=True)
+    waiting = Candidacy.objects.filter(open_tables, settled_at__isnull=True)
+    played = Seat.objects.filter(
+        rubber__started_at__gte=start, rubber__started_at__lt=start + EVENING
+    )
+    return {
+        *seated.values_list("member_id", flat=True),
+        *waiting.values_list("member_id", flat=True),
+        *played.values_list("member_id", flat=True),
+        *played.filter(substitute__isnull=False).values_list("substitute_id", flat=True),
+    }
+
+
+def answer_tonight(sender: object, *, day: date, **kwargs: object) -> set[int]:
+    """The answer to `scorer.rubbers.choosing.playing_tonight`."""
+    return tonight(day)

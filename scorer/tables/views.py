@@ -56,7 +56,11 @@ def evening(request: HttpRequest) -> HttpResponse:
         "tables/tables.html",
         {
             "tables": [reads.view(table) for table in Table.objects.filter(day=day)],
-            "form": FormTableForm(initial={"name": _next_name(day)}, where=where),
+            "form": FormTableForm(
+                initial={"name": _next_name(day)},
+                where=where,
+                chooser=getattr(request.user, "member", None),
+            ),
             "not_offered": where.not_offered(),
             "noticeboard": (
                 reverse("scorer:noticeboard", args=[links.noticeboard_token(day)])

@@ -39,6 +39,22 @@
   if ("serviceWorker" in navigator && body.dataset.worker) {
     navigator.serviceWorker.register(body.dataset.worker).catch(() => {});
   }
+  backWhenOnline();
+
+  // The page shown for a page not kept (templates/phone/offline_page.html, data-not-kept)
+  // goes back to the page asked for once the signal returns, with no tap: a rubber's page
+  // then sends what this phone kept. A network back without saying so is found by asking
+  // the server now and then; any answer will do.
+  function backWhenOnline() {
+    if (!body.hasAttribute("data-not-kept")) { return; }
+    const back = () => location.reload();
+    window.addEventListener("online", back);
+    setInterval(() => {
+      if (navigator.onLine) {
+        fetch(location.href, { method: "HEAD", cache: "no-store" }).then(back, () => {});
+      }
+    }, 5000);
+  }
   if (!("indexedDB" in window)) { return; }
   const user = body.dataset.user;
 
@@ -452,9 +468,17 @@
     keepTable();
     render();
   });
-  window.addEventListener("online", () => { unreachable = false; render(); flush(); });
-  window.addEventListener("offline", render);
-  setInterval(flush, 2000); // a server in trouble, or a network back without saying so
+  sendWhenOnline();
+
+  // What is kept goes without a tap: when the signal returns, when the page is shown
+  // again from the browser's memory (no load, no "online" meanwhile), and now and then for
+  // a server in trouble or a network back without saying so; on load, once read (start).
+  function sendWhenOnline() {
+    window.addEventListener("online", () => { unreachable = false; render(); flush(); });
+    window.addEventListener("offline", render);
+    window.addEventListener("pageshow", (event) => { if (event.persisted) { flush(); } });
+    setInterval(flush, 2000);
+  }
 
   async function start() {
     const kept = (await everything("tables").catch(() => [])).find((t) => t.rubber === rubber && t.user === user);

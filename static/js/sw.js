@@ -5,7 +5,9 @@
 // - The static files are kept under the release's name; a new release's worker keeps its
 //   own and deletes the old.
 // - The pages of the rubbers this phone follows, and their offline forms, are fetched from
-//   the network first and kept, so that a reload without the network shows them.
+//   the network first and kept, so that a reload without the network shows them. A
+//   rubber's page open before the worker took control of it (the first open, when the
+//   page itself registered the worker) is fetched again and kept as the worker takes it.
 // - They are kept for the member they were shown to, each member's apart: every page the
 //   site sends names the member signed in (<body data-user>, empty for nobody), and the
 //   worker remembers the last one named. Without the network it shows that member's pages
@@ -41,9 +43,31 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter(old).map((name) => caches.delete(name))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      .then(keepOpenPages),
   );
 });
+
+// The rubbers' pages open now, which this worker has just taken control of: each fetched
+// again and kept at once, with its offline forms, as if it had come through the worker.
+// Bounded, since the pages' own requests wait until the worker is ready.
+const KEEPING_MS = 10000;
+async function keepOpenPages() {
+  const open = await self.clients.matchAll({ type: "window" });
+  const pages = new Set(open.map((client) => new URL(client.url))
+    .filter((url) => url.origin === self.location.origin && !url.search && RUBBER_PAGE.test(url.pathname))
+    .map((url) => url.href));
+  await Promise.all([...pages].map(async (href) => {
+    try {
+      const request = new Request(href);
+      const response = await fetch(request, { signal: AbortSignal.timeout(KEEPING_MS) });
+      await inTurn(() => note(request, response, true));
+      await forms(new Request(new URL("offline/", href)), { signal: AbortSignal.timeout(KEEPING_MS) });
+    } catch (error) {
+      // No network, or too slow: kept the next time it is opened.
+    }
+  }));
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -121,11 +145,11 @@ async function note(request, response, keeping) {
 }
 
 // A rubber's offline forms, fetched by its page's script: kept for the member signed in.
-async function forms(request) {
+async function forms(request, options = {}) {
   const who = await member();
   let response;
   try {
-    response = await fetch(request);
+    response = await fetch(request, options);
   } catch (error) {
     const form = who && await caches.match(request, {
       cacheName: PAGES_CACHE + who, ignoreVary: true, ignoreSearch: true,

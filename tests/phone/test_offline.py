@@ -21,27 +21,6 @@ from tests.support.rubbers import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WAKE_LOCK_STUB = """
-(() => {
-  window.wakeCalls = [];
-  const lock = () => {
-    const sentinel = new EventTarget();
-    sentinel.release = async () => {
-      window.wakeCalls.push("release");
-      sentinel.dispatchEvent(new Event("release"));
-    };
-    return sentinel;
-  };
-  Object.defineProperty(Navigator.prototype, "wakeLock", {
-    configurable: true,
-    get: () => ({
-      request: async (type) => { window.wakeCalls.push(`request ${type}`); return lock(); },
-    }),
-  });
-})();
-"""
-
-
 # The keys of the entries the phone keeps, whoever made them.
 QUEUED_KEYS = """new Promise((resolve, reject) => {
   const opened = indexedDB.open("scorer");
@@ -411,49 +390,6 @@ def test_the_manifest_makes_the_site_installable(phone, browser_rubber, live_ser
         ["(prefers-color-scheme: light)", app["theme_color"]],
         ["(prefers-color-scheme: dark)", "#16140f"],
     ]
-
-
-def test_the_screen_is_kept_on_while_the_rubber_is_in_play(phone, browser_rubber):
-    deals = [deal("NT", (13, 0), dealer=side) for side in ("we", "they")]  # We win two games
-    writes.replay(
-        rubber=browser_rubber, deals=deals, user=browser_rubber.seats.get(position=0).member.user
-    )
-    carr, fenwick = phone(), phone()
-    carr.context.add_init_script(WAKE_LOCK_STUB)
-    sign_in(carr, "carr")
-    sign_in(fenwick, "fenwick")
-    carr.goto(f"/rubbers/{browser_rubber.pk}/")
-    toggle = carr.get_by_label("Keep the screen on while the rubber is in play")
-    expect(toggle).to_be_checked()
-    until(carr, "window.wakeCalls", ["request screen"])
-
-    toggle.uncheck()
-    until(carr, "window.wakeCalls.length", 2)
-    toggle.check()
-    until(carr, "window.wakeCalls.length", 3)
-
-    carr.get_by_role("button", name="We agree").click()
-    fenwick.goto(f"/rubbers/{browser_rubber.pk}/")
-    fenwick.get_by_role("button", name="They agree").click()
-    until(
-        carr,
-        "window.wakeCalls",
-        [
-            "request screen",
-            "release",
-            "request screen",
-            "release",
-        ],
-    )
-
-
-def test_without_the_wake_lock_api_nothing_breaks(phone, browser_rubber):
-    page = phone()
-    page.context.add_init_script("delete Navigator.prototype.wakeLock;")
-    sign_in(page, "carr")
-    page.goto(f"/rubbers/{browser_rubber.pk}/")
-    declare(page, 1, "H")
-    expect(page.get_by_label("Keep the screen on while the rubber is in play")).to_be_hidden()
 
 
 def test_four_phones_agree_once_the_one_offline_is_back(phone, browser_rubber):

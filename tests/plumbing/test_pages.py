@@ -17,6 +17,7 @@ from ledger.models import Payment, Sitting, Stake
 from scorer.models import Rubber
 from tests.support.browser import (
     declare,
+    name_the_table_and_seat,
     screenshot,
     serious_violations,
     small_targets_and_text,
@@ -67,10 +68,8 @@ def test_a_player_starts_a_rubber_scores_corrects_and_prints_it_by_what_he_sees(
     sign_in_from_the_home_page(page, "carr")
 
     page.get_by_role("link", name="Start a rubber").click()
-    page.get_by_label("Table").fill("Table 3")
     seated = ["Mrs. Carr", "Miss Fenwick", "Mr. Dane", "Col. Hartley"]
-    for seat, (name, side) in enumerate(zip(seated, ["We", "They"] * 2, strict=True), 1):
-        page.get_by_label(f"{seat}. {side}").select_option(label=name)
+    name_the_table_and_seat(page, "Table 3", dict(enumerate(seated)))
     tap(page, "Who deals first", "Seat 1")
     page.get_by_role("button", name="Start the rubber").click()
 

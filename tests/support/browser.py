@@ -24,22 +24,28 @@ def sign_in(page, username: str, password: str = "pw") -> None:
 
 
 # The start form's seats, as each is labelled round the table.
-SEATS = ("1. We", "2. They", "3. We (three playing: the dummy)", "4. They")
+SEATS = ("1. We", "2. They", "3. We", "4. They")
+
+
+def choose(page, place: str, name: str) -> None:
+    """Tap a member in the tap list of a place ("1. We", or a candidate's "1."): with
+    JavaScript, the list open now, and the next opens."""
+    group = page.get_by_role("group", name=place, exact=True)
+    group.get_by_role("radio", name=name, exact=True).check()
 
 
 def name_the_table_and_seat(page, table: str, seats: dict[int, str]) -> None:
-    """On the start form: the table's name, and each member chosen for his seat (0 to 3)."""
+    """On the start form: the table's name, and each member chosen for his seat (0 to 3),
+    in order round the table."""
     page.get_by_role("textbox", name="Table", exact=True).fill(table)
-    players = page.get_by_role("group", name="Players, in order round the table to the left")
     for seat, name in seats.items():
-        players.get_by_role("combobox", name=SEATS[seat], exact=True).select_option(label=name)
+        choose(page, SEATS[seat], name)
 
 
 def choose_candidates(page, names: list[str]) -> None:
     """On the form for a new table: its candidates in the order they came."""
-    candidates = page.get_by_role("group", name="Candidates, in the order they came")
     for n, name in enumerate(names, 1):
-        candidates.get_by_role("combobox", name=f"{n}.", exact=True).select_option(label=name)
+        choose(page, f"{n}.", name)
 
 
 def screenshot(page, name: str) -> None:

@@ -29,15 +29,23 @@ SIX = [
 ]
 
 
-def agree_the_rubber_in_play():
+def agree_the_rubber_in_play(*, won_already: bool = False):
     """Played out and agreed elsewhere in the tests (tests/rubbers/test_scoring_on_a_phone.py
     scores a whole rubber on a phone); here the evening around it is what is tried."""
     staff = get_user_model().objects.get(username="secretary")
     client = Client()
     client.force_login(staff)
     rubber = Rubber.objects.get(agreed_at__isnull=True)
-    won(client, rubber)
+    if not won_already:
+        won(client, rubber)
     agree(client, Rubber.objects.get(pk=rubber.pk), "both")
+
+
+def win_the_rubber_in_play():
+    staff = get_user_model().objects.get(username="secretary")
+    client = Client()
+    client.force_login(staff)
+    won(client, Rubber.objects.get(agreed_at__isnull=True))
 
 
 def test_a_table_of_five_cuts_out_and_takes_a_sixth(phone):
@@ -69,7 +77,11 @@ def test_a_table_of_five_cuts_out_and_takes_a_sixth(phone):
     ).to_be_visible()
 
     secretary.get_by_role("link", name="The rubber in play").click()
-    agree_the_rubber_in_play()
+    win_the_rubber_in_play()
+    # Won, it waits for both sides' agreement before the table cuts for the next.
+    expect(secretary.get_by_role("heading", name="Agree the rubber")).to_be_visible()
+    expect(secretary.get_by_role("link", name="Next rubber: Table 1's cut")).to_have_count(0)
+    agree_the_rubber_in_play(won_already=True)
     secretary.reload()
     # Agreed, the rubber's page sends the table to its cut, not to these four again.
     expect(secretary.get_by_role("link", name="New rubber, same table")).to_have_count(0)

@@ -1,29 +1,65 @@
 """Starting a rubber: the game, the members in order round the table, its name, and who
-deals first."""
+deals first. Each seat offers tonight's players first (`scorer/rubbers/choosing.py`); what
+belongs to some games alone (Three-handed Bridge's unit, its empty seat, its cut) says
+which, for the page to show it for those games only."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django import forms
-from django.db.models import F, Max, Q, QuerySet
 
 from scorer import engine
 from scorer.club.models import Club, Member
+from scorer.rubbers import choosing
 from scorer.rubbers.models import Rubber
 from scorer.rubbers.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY
 
-
-def members_by_recent_play() -> QuerySet[Member]:
-    """Members who played most recently first, then the rest by name."""
-    return Member.objects.annotate(last_played=Max("seats__rubber__started_at")).order_by(
-        F("last_played").desc(nulls_last=True), "name"
-    )
-
+type Game = engine.CardGame[Any, Any]
 
 # How a table may cut, as the form sends it, and as the games name it (`seating.cuts`).
 CUTS = {CUT_FOR_DEAL: "deal", CUT_FOR_PARTNERS: "partners", CUT_FOR_THE_DUMMY: "dummy"}
+
+
+@dataclass(frozen=True)
+class ForGames:
+    """Some of the games: their codes, as the page marks what belongs to them alone
+    (`data-games`), and their names, as it says so; both "" for every game."""
+
+    codes: str
+    names: str
+
+    @classmethod
+    def of(cls, games: Sequence[Game]) -> ForGames:
+        if len(games) == len(engine.GAMES):
+            return cls("", "")
+        return cls(" ".join(g.code for g in games), " and ".join(g.name for g in games))
+
+
+@dataclass(frozen=True)
+class Place:
+    """A seat's choice of a member as the page offers it: its legend ("3. We"), and for a
+    seat some games leave empty, the row that leaves it so, their codes and what they
+    say of it."""
+
+    field: forms.BoundField
+    legend: str
+    empty: str = ""
+    empty_for: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DealerChoices:
+    """Choices of who deals first that belong to the same games, under a heading naming
+    them (none for every game's)."""
+
+    games: ForGames
+    groups: list[tuple[str, list[tuple[str, str]]]]
 
 
 class StartRubberForm(forms.Form):
@@ -33,7 +69,9 @@ class StartRubberForm(forms.Form):
     SEATS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
     key = forms.UUIDField(widget=forms.HiddenInput)
-    table = forms.CharField(max_length=40, initial="Table 1")
+    # Blank unless carried from the rubber just played: another table's name, one broken
+    # up among them, is no guess at this one's.
+    table = forms.CharField(max_length=40)
     # Left out, the club's game (Bridge, or Short Whist on its Whist nights).
     game = forms.ChoiceField(
         choices=Rubber.GAMES, required=False, widget=forms.RadioSelect, label="The game"
@@ -48,12 +86,10 @@ class StartRubberForm(forms.Form):
         widget=forms.RadioSelect,
         label="Scored",
     )
-    seat_0 = forms.ModelChoiceField(queryset=Member.objects.none(), label="We", required=False)
-    seat_1 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They", required=False)
-    seat_2 = forms.ModelChoiceField(
-        queryset=Member.objects.none(), label="We (three playing: the dummy)", required=False
-    )
-    seat_3 = forms.ModelChoiceField(queryset=Member.objects.none(), label="They", required=False)
+    seat_0 = forms.ModelChoiceField(queryset=Member.objects.all(), label="We", required=False)
+    seat_1 = forms.ModelChoiceField(queryset=Member.objects.all(), label="They", required=False)
+    seat_2 = forms.ModelChoiceField(queryset=Member.objects.all(), label="We", required=False)
+    seat_3 = forms.ModelChoiceField(queryset=Member.objects.all(), label="They", required=False)
     first_dealer = forms.ChoiceField(
         choices=[
             (CUT_FOR_DEAL, "Cut for deal"),
@@ -72,45 +108,66 @@ class StartRubberForm(forms.Form):
     # still in play at another table.
     anyway = forms.BooleanField(required=False)
 
-    def __init__(self, *args: Any, search: str = "", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, chooser: Member | None = None, **kwargs: Any) -> None:
+        """`chooser`: the member starting the rubber (None, one of the staff), whose
+        partners of late are offered after tonight's players."""
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("key", uuid.uuid4())
         kwargs["initial"].setdefault("game", Club.get().game)
         super().__init__(*args, **kwargs)
-        members = members_by_recent_play()
-        for name in self.SEATS:
-            field = self.fields[name]
-            assert isinstance(field, forms.ModelChoiceField)
-            field.queryset = members
-            field.empty_label = "Choose a member"
-        # No name holds a NUL, and PostgreSQL cannot compare text with one.
-        self.search = search.replace("\x00", "").strip()
+        self.chooser = chooser
 
-    def seat_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.SEATS]
+    @cached_property
+    def offered(self) -> list[choosing.Group]:
+        """The members each seat offers, tonight's players first."""
+        return choosing.offered(Member.objects.all(), self.chooser)
 
-    def options(self) -> list[Member]:
-        """The members to offer: those matching the search (and any already chosen)."""
-        field = self.fields["seat_0"]
-        assert isinstance(field, forms.ModelChoiceField)
-        assert field.queryset is not None
-        members: QuerySet[Member] = field.queryset
-        if self.search:
-            match = Q(name__icontains=self.search) | Q(short_name__icontains=self.search)
-            members = members.filter(match | Q(pk__in=self._chosen()))
-        return list(members)
-
-    def _chosen(self) -> list[int]:
-        """The members chosen for a seat so far, passing over a seat sent as anything else."""
-        chosen = []
-        for name in self.SEATS:
-            try:
-                member = self.fields[name].to_python(self[name].value())
-            except forms.ValidationError:
+    def places(self) -> list[Place]:
+        """Each seat's choice, round the table; a seat that some games leave empty says
+        which, and whose cards it holds (the dummy's, played by its holder)."""
+        places = []
+        for seat, name in enumerate(self.SEATS):
+            field = self[name]
+            legend = f"{seat + 1}. {field.label}"
+            leaving = [g for g in engine.GAMES.values() if seat not in g.seating.seats]
+            if not leaving:
+                places.append(Place(field, legend))
                 continue
-            if member is not None:
-                chosen.append(member.pk)
-        return chosen
+            games = ForGames.of(leaving)
+            holders = {g.seating.player_at(seat) + 1 for g in leaving}
+            holder = " or ".join(f"seat {n}" for n in sorted(holders))
+            places.append(
+                Place(
+                    field,
+                    legend,
+                    empty="Left empty: the dummy's place",
+                    empty_for=games.codes,
+                    note=(
+                        f"{games.names}: seat {seat + 1} is the dummy's place, left empty; "
+                        f"the holder of the dummy, in {holder}, plays its cards."
+                    ),
+                )
+            )
+        return places
+
+    def three_playing(self) -> ForGames:
+        """The games scored by the rubber or by the game: those played by three."""
+        return ForGames.of([g for g in engine.GAMES.values() if len(g.seating.units) > 1])
+
+    def dealer_choices(self) -> list[DealerChoices]:
+        """Who deals first, grouped by the games each choice belongs to: a cut the game
+        allows (`seating.cuts`), or a seat, at any game."""
+        by_games: dict[ForGames, list[tuple[str, str]]] = {}
+        for value, label in self.fields["first_dealer"].choices:  # type: ignore[attr-defined]
+            cut = CUTS.get(str(value))
+            games = ForGames.of(
+                [g for g in engine.GAMES.values() if cut is None or cut in g.seating.cuts]
+            )
+            by_games.setdefault(games, []).append((str(value), str(label)))
+        return [
+            DealerChoices(games, [(f"At {games.names}" if games.names else "", choices)])
+            for games, choices in by_games.items()
+        ]
 
     def clean(self) -> dict[str, Any]:
         super().clean()

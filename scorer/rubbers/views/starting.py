@@ -1,5 +1,5 @@
-"""Starting a rubber: the form, the members found by name as they are typed, and a
-warning, before anything starts, when a member chosen is still seated in a rubber in play
+"""Starting a rubber: the form, with tonight's players offered first, and a warning,
+before anything starts, when a member chosen is still seated in a rubber in play
 elsewhere."""
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
     member = getattr(request.user, "member", None)
     if member is None and not request.user.is_staff:
         raise PermissionDenied("Only members of the club and its staff may start a rubber.")
-    search = request.POST.get("search") or request.GET.get("search", "")
     elsewhere: list[tuple[Member, reads.RubberState]] = []
-    if request.method == "POST" and "find" not in request.POST:
-        form = StartRubberForm(request.POST, search=search)
+    if request.method == "POST":
+        form = StartRubberForm(request.POST, chooser=member)
         if form.is_valid():
             members = form.members()
             if not form.cleaned_data["anyway"]:
@@ -48,14 +47,8 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
                     unit=form.chosen_unit(),
                 )
                 return redirect("scorer:rubber", pk=rubber.pk)
-    elif request.method == "POST":  # "Find": the same form, the members narrowed down
-        form = StartRubberForm(initial=request.POST.dict(), search=search)
     else:
-        form = StartRubberForm(initial=_same_table(request), search=search)
-    # htmx asks only to find members, for the seats alone; errors are shown with the whole
-    # form, since they may be in any of its fields.
-    partial = request.htmx and not form.errors and not elsewhere
-    template = "rubbers/start.html#seats" if partial else "rubbers/start.html"
+        form = StartRubberForm(initial=_same_table(request), chooser=member)
     context = {
         "form": form,
         "elsewhere": list(
@@ -66,17 +59,21 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
     }
     # 409: nothing started, until the players seated elsewhere are confirmed.
     status = 422 if form.errors else 409 if elsewhere else 200
-    return render(request, template, context, status=status)
+    return render(request, "rubbers/start.html", context, status=status)
 
 
 def _same_table(request: HttpRequest) -> dict[str, Any]:
-    """The table and seats of an earlier rubber, for "New rubber, same table"."""
+    """The game and seats of an earlier rubber, for "New rubber, same table", and its
+    table's name unless it was a table of the evening: that table's next rubber is its cut
+    (and it may have broken up since), not this form."""
     same = number(request.GET.get("same", ""))
     rubber = Rubber.objects.filter(pk=same).first() if same is not None else None
     if rubber is None:
         return {}
     game = rubber.game_rules
-    initial: dict[str, Any] = {"table": rubber.table, "game": game.code, "unit": rubber.unit}
+    initial: dict[str, Any] = {"game": game.code, "unit": rubber.unit}
+    if rubber.at_table_id is None:
+        initial["table"] = rubber.table
     by_seat = {seat.position: seat.member_id for seat in rubber.seats.all()}
     players = game.seating.next_seating(tuple(by_seat[seat] for seat in game.seating.seats))
     for seat, member in zip(game.seating.seats, players, strict=True):
