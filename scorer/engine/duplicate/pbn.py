@@ -68,6 +68,7 @@ def evening_games(
     """The evening's games, as the cards' PBN writer takes them."""
     heading = (
         ("Event", title),
+        ("Site", "?"),  # the club's, which the evening does not know
         ("Date", day.strftime("%Y.%m.%d")),
         ("Scoring", SCORING[evening.rules.comparison]),
         ("Competition", COMPETITION),
