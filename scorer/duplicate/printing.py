@@ -642,18 +642,21 @@ def hand_records_document(
     traveller, compact (each result's make, tricks, points and North–South's score)."""
     travellers = {} if score is None else {t.board.number: t for t in score.travellers}
     matchpoints = evening.rules.comparison is Comparison.MATCHPOINTS
-    records = [
-        RecordView(
-            board_heading(board),
-            _diagram(board),
-            None
-            if board.number not in travellers
-            else traveller_view(
-                travellers[board.number], COMPACT_COLUMNS, RECORDS_WIDTH, matchpoints, gap=1
-            ),
-        )
-        for board in sorted(evening.boards, key=lambda board: board.number)
-    ]
+    records = []
+    for board in sorted(evening.boards, key=lambda board: board.number):
+        diagram = _diagram(board)
+        traveller = None
+        if board.number in travellers:
+            # Beside a board's hands, compact; a board without them has the page's width.
+            columns, width, gap = (
+                (COMPACT_COLUMNS, RECORDS_WIDTH, 1)
+                if diagram is not None
+                else (TRAVELLER_COLUMNS, RESULTS_WIDTH, GAP)
+            )
+            traveller = traveller_view(
+                travellers[board.number], columns, width, matchpoints, gap=gap
+            )
+        records.append(RecordView(board_heading(board), diagram, traveller))
     return render(
         "duplicate/print/hand_records.html",
         {
