@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -373,3 +374,19 @@ def test_the_hand_records_without_a_score_are_the_boards_alone_and_say_whose_han
 def test_each_document_is_named_for_its_kind_and_day():
     assert printing.filename("guide-cards", DAY) == "duplicate-guide-cards-2026-11-28.pdf"
     assert printing.filename("results", DAY) == "duplicate-results-2026-11-28.pdf"
+
+
+def test_pairs_on_the_same_score_share_their_place():
+    """Both tables make the same result on each board: every pair of a direction scores
+    nothing against its average, and all share the first place."""
+    played = loads_duplicate(EVENING_FILE.read_text())
+    by_board = {r.board: r for r in played.results if r.ns == 1}
+    same = tuple(replace(by_board[r.board], ns=r.ns, ew=r.ew) for r in played.results)
+    evening = Evening(played.rules, played.boards, same, played.pairs)
+    _, (pages, _) = _results(evening)
+    lines = all_lines(pages)
+    at = lines.index("North–South")
+    assert lines[at + 2 : at + 4] == [
+        "1= 1 Mrs. Carr & Mr. Dane 2 +66 0",
+        "1= 2 Miss Eyre & Mr. Fell 2 +66 0",
+    ]
