@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import zip_longest
 
+from django.utils import dateformat
+
 from scorer.engine.cards import DIRECTIONS, Hands
 from scorer.engine.cards import records as said
 from scorer.engine.cards.records import Layout
@@ -87,7 +89,8 @@ def _pair(pair: int, names: Mapping[int, str]) -> str:
 
 
 def _day(day: date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
+    """ "Saturday 28 November 2026", as the other documents write a day."""
+    return dateformat.format(day, "l j F Y")
 
 
 # -- Columns of type -------------------------------------------------------------------------
@@ -638,7 +641,8 @@ def hand_records_document(
 ) -> bytes:
     """Each board's four hands in Elwell's diagram, as the hand records draw a board (the
     honours each trump would give below them); beside it, when the score is given, its
-    traveller, compact (each result's make, tricks, points and North–South's score)."""
+    traveller, compact (each result's make, tricks, points and North–South's score), and
+    on the first page the pairs by number and name."""
     travellers = {} if score is None else {t.board.number: t for t in score.travellers}
     matchpoints = evening.rules.comparison is Comparison.MATCHPOINTS
     records = []
@@ -667,6 +671,10 @@ def hand_records_document(
             "heads": (said.HONOURS_HEAD, said.SCORE_HEAD),
             "pages": _pages(records, RECORDS_A_PAGE),
             "with_results": score is not None,
+            # Beside the results, which name the pairs by number: who each pair is.
+            "pairs": "; ".join(f"{pair} {name}" for pair, name in sorted(names.items()))
+            if score is not None
+            else "",
         },
     )
 

@@ -337,13 +337,16 @@ def test_every_pairs_card_prints_its_boards_one_by_one(comparison):
 def test_the_hand_records_draw_each_boards_hands_with_its_results_beside_them():
     evening = seeded(2, kind=MovementKind.HOWELL, tables=3, dealt=True)
     score = work_out_duplicate(evening)
+    names = names_of(evening)
     pdf = printing.hand_records_document(
-        title="Club night", day=DAY, evening=evening, score=score, names={}, paper="letter"
+        title="Club night", day=DAY, evening=evening, score=score, names=names, paper="letter"
     )
     pages, sizes = read(pdf)
     assert sizes == {LETTER}
     assert len(pages) == -(-len(evening.boards) // 3), "three boards a page"
     text = " ".join(all_lines(pages))
+    pairs = "; ".join(f"{pair} {name}" for pair, name in sorted(names.items()))
+    assert f"The pairs: {pairs}." in " ".join(pages[0]), "who each pair is, on the first page"
     written = {board["board"]: board for board in duplicate_result_json(score)["boards"]}
     for board in evening.boards:
         hands = Hands.at(dict(zip(DIRECTIONS, board.hands, strict=True)), board.dealer)
