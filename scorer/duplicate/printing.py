@@ -67,6 +67,7 @@ RANKING_WIDTH = 92  # at 9 pt
 GUIDE_WIDTH = 84
 RECORDS_WIDTH = 60
 GAP = 2  # spaces between two columns
+LONGEST_WORD = 16  # letters: a column of words is narrowed to this, a longer word broken
 CARDS_GAP = 4  # between two pairs' cards side by side
 GUIDE_CARDS_A_PAGE = 2
 RECORDS_A_PAGE = 3
@@ -142,8 +143,9 @@ def typeset(
 ) -> Typed:
     """Rows in columns as wide as their widest cell, a gap between; when they are wider
     than `width` letters, the columns of words narrowed, the one with most to give first
-    (none below its longest word), and their words wrapped onto the row's next lines. A
-    cell followed by None runs on over the next column (a mark where figures would be)."""
+    (none below its longest word, or LONGEST_WORD letters, a longer word being broken),
+    and their words wrapped onto the row's next lines. A cell followed by None runs on
+    over the next column (a mark where figures would be)."""
     spans = [_spans(row) for row in rows]
     widths = [max(len(line) for line in column.head) for column in columns]
     for row in spans:
@@ -156,15 +158,18 @@ def typeset(
             if short > 0:
                 widths[end - 1] += short
     least = {
-        at: max(
-            [len(word) for line in column.head for word in line.split()]
-            + [
-                len(word)
-                for row in spans
-                for start, end, text in row
-                if (start, end) == (at, at + 1)
-                for word in text.split()
-            ]
+        at: min(
+            LONGEST_WORD,
+            max(
+                [len(word) for line in column.head for word in line.split()]
+                + [
+                    len(word)
+                    for row in spans
+                    for start, end, text in row
+                    if (start, end) == (at, at + 1)
+                    for word in text.split()
+                ]
+            ),
         )
         for at, column in enumerate(columns)
         if column.wraps

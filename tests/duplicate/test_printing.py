@@ -393,3 +393,18 @@ def test_pairs_on_the_same_score_share_their_place():
         "1= 1 Mrs. Carr & Mr. Dane 2 +66 0",
         "1= 2 Miss Eyre & Mr. Fell 2 +66 0",
     ]
+
+
+def test_typed_columns_keep_within_the_line_breaking_a_word_too_long_for_it():
+    columns = (
+        printing.Column(("Pair",), right=True),
+        printing.Column(("Against",), wraps=True),
+        printing.Column(("Boards",), wraps=True),
+    )
+    long_name = "Mrs. Featherstonehaugh-Cholmondeley-Marjoribanks & Mr. Dane"
+    typed = printing.typeset(columns, [("1", long_name, "1–2, 11–12"), ("2", "Pair 5", "3–4")], 30)
+    assert all(len(line) <= 30 for line in typed.lines)
+    assert typed.head == ("Pair  Against           Boards",)
+    assert "".join(line[6:24].strip() for line in typed.body[:-1]).replace(" ", "") == (
+        long_name.replace(" ", "")
+    ), "every letter of the name, over its lines"
