@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from scorer.engine import Maker, Trump
 from scorer.engine.cards import Board as PbnBoard
-from scorer.engine.cards import Direction, read_pbn
+from scorer.engine.cards import Direction, PbnError, read_pbn
 from scorer.engine.cards.pbn import HEADER, LINE
 from scorer.engine.duplicate import (
     Board,
@@ -329,4 +329,13 @@ def test_a_hand_void_of_trumps_is_the_one_of_its_direction_without_an_honour():
     assert [game.chicane for game in games] == [(0, 0, 1, 0), (0, 1, 0, 0), (0, 1, 0, 1)]
     assert duplicate_result_json(work_out_duplicate(read_back(exported(evening), evening))) == (
         duplicate_result_json(work_out_duplicate(evening))
+    )
+
+
+def test_a_title_too_long_for_a_line_of_pbn_is_refused_in_a_sentence_naming_its_tag():
+    evening = loads_duplicate(EVENING_FILE.read_text())
+    with pytest.raises(PbnError) as refused:
+        evening_pbn(title="A" * 300, day=DAY, evening=evening, score=None, names={})
+    assert str(refused.value) == (
+        "board 1: Event: the value is too long for a line of PBN (312 characters; at most 255)"
     )
