@@ -13,6 +13,7 @@ import sys
 from tests.bench import (
     cards,
     duplicate,
+    duplicate_printing,
     engine,
     ledger,
     offline,
@@ -33,6 +34,7 @@ BENCHMARKS = {
     "progressive_site": progressive_site.main,
     "offline": offline.main,
     "printing": printing.main,
+    "duplicate_printing": duplicate_printing.main,
     "ledger": ledger.main,
     "record": record.main,
 }

@@ -7,7 +7,9 @@ Howells), `deals` reads a result into the deal it scores, `evening` works the ev
 (each result for points by Bridge's `bridge/points.py`): `checks` checks the record against
 the movement, `travellers` compares each board's results, `standings` gives the pairs'
 cards and places, `scores` holds what it gives; `interchange` reads elwell-duplicate/1 and
-writes elwell-duplicate-result/1.
+writes elwell-duplicate-result/1. For printing and export: `moves` says where the boards
+and the pairs go after each round, `text` the words the documents share, and `pbn` writes
+the evening as PBN 2.1.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ from scorer.engine.duplicate.movements import (
     movement_for,
     offered,
 )
+from scorer.engine.duplicate.moves import BoardsGo, PairGoes, Place, TableMoves, table_moves
+from scorer.engine.duplicate.pbn import evening_pbn
 
 __all__ = [
     "EVENING_FORMAT",
@@ -72,6 +76,7 @@ __all__ = [
     "MITCHELL_TABLES",
     "RESULT_FORMAT",
     "Board",
+    "BoardsGo",
     "CardRow",
     "Comparison",
     "DuplicateError",
@@ -87,6 +92,8 @@ __all__ = [
     "MovementKind",
     "NotPlayed",
     "PairCard",
+    "PairGoes",
+    "Place",
     "Recorded",
     "Result",
     "ResultScore",
@@ -95,6 +102,7 @@ __all__ = [
     "Sitting",
     "Standing",
     "TableCard",
+    "TableMoves",
     "TableRound",
     "Traveller",
     "check_movement",
@@ -102,6 +110,7 @@ __all__ = [
     "dealing_line",
     "duplicate_json",
     "duplicate_result_json",
+    "evening_pbn",
     "figure",
     "howell",
     "loads_duplicate",
@@ -109,5 +118,6 @@ __all__ = [
     "movement_for",
     "offered",
     "read_duplicate",
+    "table_moves",
     "work_out_duplicate",
 ]

@@ -1,0 +1,1 @@
+"""The Duplicate evening on the site."""
