@@ -298,7 +298,9 @@ def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, bro
     page.goto("/resume/")  # the app's icon: not to the rubber she was following
     expect(page.get_by_role("heading", name="Offline")).to_be_visible()
 
-    page.context.set_offline(False)
+    page.context.set_offline(False)  # the page not kept goes back by itself: wait for it
+    expect(page.get_by_role("heading", name="Offline")).to_have_count(0)
+    page.wait_for_load_state()
     follow(page, browser_rubber)
     expect(pending(page)).to_have_count(0)
     declare(page, 1, "S")  # his own, sent at once: hers would have gone first
