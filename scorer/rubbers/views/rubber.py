@@ -141,6 +141,10 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """The whole deal in one save, once it is over: its declaration and its result."""
     state = state_to_write(request, pk)
+    if not one_save(state.game):
+        words = state.game.words.declaration_name
+        message = f"At {state.game.name} {words} is recorded before the play: nothing was saved."
+        return render_rubber(request, state, message=message, status=422)
     form = DealForm(request.POST, seats=seat_names(state), game=state.game)
     if not form.is_valid():
         return render_rubber(request, state, deal=form, status=422)
@@ -264,7 +268,12 @@ def write(
         # Refused and undone: the rubber read afresh, since the refused write had moved the
         # state it was given on before the database undid it.
         state = state_or_404(state.rubber.pk)
-        if not isinstance(form, DeclarationForm | ResultForm | DealForm):
+        # A form the page no longer offers (a whole deal over a declaration saved since, or
+        # after the rubber was won) is refused in a sentence above what it does offer.
+        offered = not isinstance(form, DealForm) or (
+            state.in_progress is None and not state.sheet.finished
+        )
+        if not isinstance(form, DeclarationForm | ResultForm | DealForm) or not offered:
             return render_rubber(request, state, message=sentence(error), status=422)
         form.add_error(error.field if error.field in form.fields else None, sentence(error))
         if isinstance(form, DealForm):
