@@ -92,11 +92,20 @@ def sheet_view(
     sheet, game = state.sheet, state.game
     drawn = game.words.layout(sheet)
     made = sorted(corrections, key=lambda c: (c.made_at, c.pk or 0))
+    # The corrections of the deals as they stand: not a deal removed, nor one removed and
+    # recorded again since (undone in error), whose corrections were of another deal.
+    standing = {deal.number: deal.recorded_at for deal in state.recorded}
+    made = [
+        c
+        for c in made
+        if not c.removed
+        and (recorded := standing.get(c.number)) is not None
+        and c.made_at >= recorded
+    ]
     notes: dict[int, tuple[str, ...]] = {}
     for correction in made:
-        if not correction.removed:
-            note = f"Corrected under {correction.law}: {correction.reason}"
-            notes[correction.number] = (*notes.get(correction.number, ()), note)
+        note = f"Corrected under {correction.law}: {correction.reason}"
+        notes[correction.number] = (*notes.get(correction.number, ()), note)
     changed = _changed(state, drawn, made) if notes else set()
     return SheetView(
         names=pair_names(state),
@@ -124,14 +133,12 @@ def sheet_view(
 
 def _changed(state: RubberState, drawn: Layout, made: list[Correction]) -> set[Key]:
     """The figures of corrected deals that differ from the sheet as the deals were first
-    recorded: only these carry the mark (†), not every figure of a corrected deal."""
+    recorded (`made`: the corrections of the deals as they stand, in order): only these
+    carry the mark (†), not every figure of a corrected deal."""
     rubber = state.rubber
     first = {deal.number: deal for deal in state.recorded}
     for correction in reversed(made):  # the earliest correction's "before" is the first
-        if correction.before.get("recorded_at") is None:
-            continue  # a declaration undone: no deal was recorded
         first[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
-    original = state.game.words.layout(worked_out(rubber, (first[n] for n in sorted(first))))
 
     def figures(drawing: Layout) -> dict[Key, int]:
         cells = [*drawing.honours.we, *drawing.honours.they]
@@ -139,7 +146,15 @@ def _changed(state: RubberState, drawn: Layout, made: list[Correction]) -> set[K
             cells += [*block.cells.we, *block.cells.they]
         return {(c.column, c.deal, c.side): c.points for c in cells if c.deal is not None}
 
-    before, now = figures(original), figures(drawn)
+    now = figures(drawn)
+    # Up to the last deal corrected: the deals after it were recorded on the sheet as it
+    # was corrected (a rubber won first at deal 4 may now go on to deal 5).
+    last = max(c.number for c in made)
+    try:
+        original = worked_out(rubber, (first[n] for n in sorted(first) if n <= last))
+    except engine.RubberError:  # the deals as first recorded no longer make a sheet
+        return {key for key in now if key[1] in {c.number for c in made}}
+    before = figures(state.game.words.layout(original))
     return {key for key, points in now.items() if before.get(key) != points}
 
 

@@ -196,8 +196,10 @@ def said_by(key: Any) -> str:
 
 def acceptances(rubber: Rubber) -> dict[int, Acceptance]:
     """The rubber's recorded deals accepted, by number, with who accepted each."""
-    found = Acceptance.objects.filter(deal__rubber=rubber).select_related(
-        "deal", "accepted_by__member"
+    found = (
+        Acceptance.objects.filter(deal__rubber=rubber)
+        .select_related("deal", "accepted_by__member")
+        .order_by("deal__number")
     )
     return {acceptance.deal.number: acceptance for acceptance in found}
 
