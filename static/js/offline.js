@@ -188,7 +188,7 @@
       const checked = fieldset.querySelector("input:checked");
       // Chicane and revokes are said only when they happened.
       if (!checked || (fieldset.closest("details, [data-rare]") && checked.value === "0")) { continue; }
-      const legend = fieldset.querySelector("legend").textContent.trim();
+      const legend = fieldset.querySelector("legend").innerText.trim(); // as shown: the one-save form hides a part
       const chip = checked.nextElementSibling.textContent.trim();
       const group = checked.closest(".group");
       const label = group && group.querySelector(".group-label");
