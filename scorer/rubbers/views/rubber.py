@@ -147,7 +147,10 @@ def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
         return render_rubber(request, state, message=message, status=422)
     form = DealForm(request.POST, seats=seat_names(state), game=state.game)
     if not form.is_valid():
-        return render_rubber(request, state, deal=form, status=422)
+        if state.in_progress is None and not state.sheet.finished and not state.rubber.agreed:
+            return render_rubber(request, state, deal=form, status=422)
+        # The page offers no whole deal now: what was wrong, in sentences above it.
+        return render_rubber(request, state, message=keys.form_refusal(form), status=422)
     act = partial(writes.record_deal, declaration=form.declaration(), result=form.result())
     return write(request, state, form, act)
 
