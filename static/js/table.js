@@ -70,7 +70,7 @@
 
   // Revokes, counted: each tap one more or one fewer, within the field's bounds.
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".stepper .step");
+    var button = event.target.closest && event.target.closest(".stepper .nudge");
     if (!button) { return; }
     var input = button.closest(".stepper").querySelector("input");
     var value = (parseInt(input.value, 10) || 0) + Number(button.dataset.step);

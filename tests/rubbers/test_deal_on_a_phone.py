@@ -16,6 +16,7 @@ from tests.support.browser import (
     screenshot,
     serious_violations,
     sign_in,
+    small_targets_and_text,
     tap,
     tap_honours,
 )
@@ -281,15 +282,24 @@ def test_the_other_side_accepts_each_deal_and_the_first_phone_follows(phone, bro
 def test_the_one_save_form_reads_well_light_and_dark_and_has_no_serious_violation(
     phone, browser_rubber
 ):
+    Club.objects.filter(pk=Club.get().pk).update(deals_accepted=True)
+    writes.replay(
+        rubber=browser_rubber,
+        deals=[deal("C", (7, 6))],
+        user=browser_rubber.seats.get(position=1).member.user,  # for We to accept
+    )
     page = at_the_rubber(phone, browser_rubber, "carr")
     tap(page, "The make", "No-trump")  # the aces on offer, and no chicane
     expect(page.get_by_role("radio", name="Aces easy")).to_be_visible()
     expect(page.get_by_role("group", name="Chicane: We void of trumps")).to_be_hidden()
     assert serious_violations(page) == []
+    assert small_targets_and_text(page) == ([], [])
     screenshot(page, "whole-deal-no-trump")
     page.emulate_media(color_scheme="dark")
     tap(page, "The make", "♥ Hearts")
     expect(page.get_by_role("radio", name="Aces easy")).to_be_hidden()
     expect(page.get_by_role("group", name="Chicane: We void of trumps")).to_be_visible()
+    expect(page.get_by_role("button", name="Accept deal 1")).to_be_visible()
     assert serious_violations(page) == []
+    assert small_targets_and_text(page) == ([], [])
     screenshot(page, "whole-deal-dark")
