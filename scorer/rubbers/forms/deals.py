@@ -5,6 +5,7 @@ was shown at."""
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -366,6 +367,14 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
         self.trump_shown = self.trump.value  # the make whose honours are on offer
 
 
+@functools.cache
+def every_call(game: engine.CardGame[Any, Any]) -> list[tuple[str, str]]:
+    """The calls of honours on offer at any of a game's makes, each once (the game's answer
+    does not change: kept, for a form drawn with every save)."""
+    every = {o.code: o for trump in game.laws.trumps for o in game.laws.offers(trump)}
+    return [(offer.code, offer.label) for offer in every.values()]
+
+
 class DealForm(RubberWrite, DeclarationFields, ResultFields):
     """The whole deal in one save, once it is over: the declaration and the result together,
     judged by both their checks. The honours on offer are every make's, each make's shown
@@ -385,10 +394,9 @@ class DealForm(RubberWrite, DeclarationFields, ResultFields):
         sent = data.get("trump") if data else None
         made = next((t for t in game.laws.trumps if t.value == sent), game.laws.trumps[0])
         super().__init__(*args, trump=made, **kwargs)
-        every = {o.code: o for trump in self.game.laws.trumps for o in self.game.laws.offers(trump)}
         honours = self.fields["honours"]
         assert isinstance(honours, forms.ChoiceField)
-        honours.choices = [(offer.code, offer.label) for offer in every.values()]
+        honours.choices = every_call(self.game)
 
     def suit_honours(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The calls on offer at a suit: the same at every suit."""
