@@ -17,10 +17,11 @@ from scorer.progressive.models import (
     ProgressiveTable,
     ProgressiveWrite,
 )
-from scorer.rubbers.models import Correction, Deal, Rubber, Seat
+from scorer.rubbers.models import Acceptance, Correction, Deal, Rubber, Seat
 from scorer.tables.models import Candidacy, Membership, Noticeboard, Table, TableCut
 
 __all__ = [
+    "Acceptance",
     "Candidacy",
     "Club",
     "Correction",

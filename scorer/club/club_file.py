@@ -37,6 +37,7 @@ class ClubSettings(Shape):
     paper: Paper
     game: Annotated[str, AfterValidator(_a_game)] = engine.BRIDGE.code  # absent before games
     members_open_progressive: bool = False  # absent before Progressive evenings
+    deals_accepted: bool = False  # absent before deals were accepted
 
 
 class Account(Shape):
@@ -66,6 +67,7 @@ def club_settings() -> ClubSettings:
         paper=cast(Paper, club.paper),  # one of Club.PAPERS, as the database keeps it
         game=club.game,
         members_open_progressive=club.members_open_progressive,
+        deals_accepted=club.deals_accepted,
     )
 
 
@@ -140,6 +142,7 @@ class People:
         club.paper = data.paper
         club.game = data.game
         club.members_open_progressive = data.members_open_progressive
+        club.deals_accepted = data.deals_accepted
         club.save()
 
     def _account(self, data: Account, where: str) -> None:

@@ -48,6 +48,14 @@ class Club(models.Model):
         help_text="Any member may open a Progressive evening and keep it (its players, the "
         "draw, its rounds). Unticked: the staff alone.",
     )
+    # Not a rule of the laws but the table's way of working, read as it stands: turned on,
+    # it applies to every rubber not yet agreed.
+    deals_accepted = models.BooleanField(
+        default=False,
+        help_text="A player of the other side accepts each deal as it is recorded, with one "
+        'tap ("Accept deal 3"); until then the sheet shows it as not yet accepted. The '
+        "rubber is still agreed as a whole (Law 13).",
+    )
 
     class Meta:
         constraints = [models.CheckConstraint(condition=Q(pk=1), name="one_club")]

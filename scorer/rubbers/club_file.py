@@ -1,8 +1,8 @@
 """The rubbers' part of the club's file, elwell-club/1: each rubber an `elwell-rubber/1`
 or `whist-rubber/1` object (so that the rules engine checks every deal as it comes in),
 with what that format does not carry: its table, its seats and substitutes, who recorded
-what and when, its cut, its corrections and its agreement. People are named by username,
-the cut's draws included.
+what and when, its cut, each deal's acceptance by the other side, its corrections and its
+agreement. People are named by username, the cut's draws included.
 
 Its import is club_load.py.
 """
@@ -128,6 +128,14 @@ class CorrectionDoc(Shape):
     made_at: Moment
 
 
+class AcceptanceDoc(Shape):
+    """A recorded deal accepted by a player of the other side (Club.deals_accepted)."""
+
+    number: Annotated[int, Field(ge=1, le=1000)]
+    by: Name
+    at: Moment
+
+
 class Agreement(Shape):
     we_by: Name | None
     we_at: Moment | None
@@ -170,6 +178,8 @@ class RubberDoc(Shape):
     in_progress: InProgress | None
     agreement: Agreement
     corrections: list[CorrectionDoc]
+    # Absent in files written before deals were accepted: none.
+    accepted: list[AcceptanceDoc] = Field(default_factory=list, max_length=1000)
 
     def engine_part(self) -> dict[str, Any]:
         data = {"format": self.format, "deals": self.deals}
@@ -260,6 +270,14 @@ def _rubber(rubber: Rubber, usernames: dict[int, str], tables: Sequence[int]) ->
                 made_at=c.made_at,
             )
             for c in rubber.corrections.select_related("made_by")
+        ],
+        accepted=[
+            AcceptanceDoc(
+                number=accepted.deal.number,
+                by=username(accepted.accepted_by),
+                at=accepted.accepted_at,
+            )
+            for accepted in reads.acceptances(rubber).values()
         ],
     )
 

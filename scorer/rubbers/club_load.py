@@ -1,7 +1,7 @@
 """The rubbers' part of the club's file loaded (its schema and export: club_file.py):
 each rubber checked by the engine and written as the site would write it, its corrections
-undone one by one to the deals as first recorded, and its agreement announced
-(`rubber_agreed`) at its moment, for the ledger to post as it did."""
+undone one by one to the deals as first recorded, each deal's acceptance once, and its
+agreement announced (`rubber_agreed`) at its moment, for the ledger to post as it did."""
 
 from __future__ import annotations
 
@@ -23,13 +23,14 @@ from scorer.plumbing.club_format import (
 )
 from scorer.rubbers import reads, signals
 from scorer.rubbers.club_file import (
+    AcceptanceDoc,
     Agreement,
     CutDoc,
     InProgress,
     RubberDoc,
     SubstituteDoc,
 )
-from scorer.rubbers.models import MOST_POINTS, Correction, Deal, Rubber, Seat
+from scorer.rubbers.models import MOST_POINTS, Acceptance, Correction, Deal, Rubber, Seat
 
 SUBSTITUTE_FIELDS = ["substitute", "substitute_confirmed_by"]
 
@@ -85,6 +86,7 @@ class RubbersLoader:
         self._substitutes(rubber, data.substitutes, f"{where}.substitutes")
         self._deals(rubber, game, read, data, where)
         self._corrections(rubber, data, where)
+        self._acceptances(rubber, data.accepted, f"{where}.accepted")
         self._agreement(rubber, seated, sheet, data.agreement, f"{where}.agreement")
         return rubber
 
@@ -252,6 +254,13 @@ class RubbersLoader:
         game = rubber.game_rules
         for n, item in reversed(made):
             place = f"{where}.corrections[{n}]"
+            # Deals recorded after it did not stand when it was made: a deal undone in
+            # error and recorded again.
+            deals = {
+                number: kept
+                for number, kept in deals.items()
+                if datetime.fromisoformat(kept["recorded_at"]) <= item.made_at
+            }
             if item.law != game.corrections.law(engine.Kind(item.kind)):
                 raise ImportRefused(
                     f"{place}.law: at {game.name} a correction of the {item.kind} is made "
@@ -263,7 +272,10 @@ class RubbersLoader:
                 raise ImportRefused(
                     f"{place}: its 'after' is not deal {item.number} as it stands after it"
                 )
-            deals[item.number] = before
+            if before["recorded_at"] is None:  # a declaration undone: no deal recorded
+                deals.pop(item.number, None)
+            else:
+                deals[item.number] = before
         for n, item in enumerate(data.corrections):
             Correction.objects.create(
                 rubber=rubber,
@@ -285,6 +297,25 @@ class RubbersLoader:
                 raise ImportRefused(
                     f"{place}: the sheet as it stood then does not work out: {error}"
                 ) from None
+
+    def _acceptances(self, rubber: Rubber, accepted: list[AcceptanceDoc], where: str) -> None:
+        """Each acceptance of a recorded deal, once a deal."""
+        deals = {deal.number: deal for deal in rubber.deals.filter(recorded_at__isnull=False)}
+        seen: set[int] = set()
+        for n, item in enumerate(accepted):
+            place = f"{where}[{n}]"
+            if item.number not in deals:
+                raise ImportRefused(
+                    f"{place}.number: deal {item.number} is not a recorded deal of the rubber"
+                )
+            if item.number in seen:
+                raise ImportRefused(f"{place}.number: deal {item.number} is accepted once")
+            seen.add(item.number)
+            Acceptance.objects.create(
+                deal=deals[item.number],
+                accepted_by=self.people.user(item.by, f"{place}.by"),
+                accepted_at=item.at,
+            )
 
     def _agreement(
         self,

@@ -1,5 +1,6 @@
-"""A rubber as the club records it: who sat where, each deal as called, the corrections
-made under Laws 12 and 13, and the agreement of its value.
+"""A rubber as the club records it: who sat where, each deal as called and, where the club
+asks for it, accepted by the other side, the corrections made under Laws 12 and 13, and the
+agreement of its value.
 
 Scores are never stored: a rubber's sheet is worked out by the rules engine from its deals
 every time it is shown.
@@ -370,6 +371,23 @@ class Deal(models.Model):
             dealt.check_called(self.called(), hands, self.play)
         except engine.RubberError as error:
             raise error.at(self.number) from None
+
+
+class Acceptance(models.Model):
+    """A player of the other side's word that a recorded deal stands as entered (when the
+    club asks for it, `Club.deals_accepted`): given once a deal, which the database keeps
+    unique; a correction of the deal takes it away, for the deal to be accepted afresh.
+    Which side was to accept is not kept: it is the other side from whoever wrote the deal
+    last (`presenters.acceptance_view`)."""
+
+    deal = models.OneToOneField(Deal, on_delete=models.CASCADE, related_name="acceptance")
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    accepted_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Deal {self.deal.number} accepted"
 
 
 class Correction(models.Model):

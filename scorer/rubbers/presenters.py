@@ -1,5 +1,6 @@
 """The sheet as the site shows it: Elwell's layout with the players' names, each figure
-with its explanation, and the state of play in words. Every figure is the engine's."""
+with its explanation, the state of play in words, and where each deal's acceptance by the
+other side stands. Every figure is the engine's."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from scorer import engine
 from scorer.club.models import Member, person
 from scorer.engine.layout import Cell, Layout, rows
 from scorer.rubbers.cards import DiagramView, diagrams
-from scorer.rubbers.models import Correction, Deal, Rubber
-from scorer.rubbers.reads import RubberState, worked_out
+from scorer.rubbers.models import Acceptance, Correction, Deal, Rubber
+from scorer.rubbers.reads import RubberState, accepting_side, worked_out
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class Figure:
 
     cell: Cell
     corrections: tuple[str, ...] = ()  # "Corrected under Law 12: tricks miscounted"
+    new: bool = False  # of the deal this phone has just recorded: shown, and scrolled to
 
     @property
     def id(self) -> str:
@@ -67,34 +69,51 @@ def _figures(
     changed: set[Key],
     *,
     upward: bool,
+    new: int | None = None,
 ) -> list[Row]:
     def figure(cell: Cell | None) -> Figure | None:
         if cell is None:
             return None
         moved = (cell.column, cell.deal, cell.side) in changed
-        return Figure(cell, notes.get(cell.deal or 0, ()) if moved else ())
+        return Figure(
+            cell,
+            notes.get(cell.deal or 0, ()) if moved else (),
+            new is not None and cell.deal == new,
+        )
 
     return [(figure(we), figure(they)) for we, they in rows(cells, upward=upward)]
 
 
-def sheet_view(state: RubberState, corrections: Iterable[Correction] = ()) -> SheetView:
-    """The sheet, with the figures corrections changed marked and their corrections told."""
+def sheet_view(
+    state: RubberState, corrections: Iterable[Correction] = (), new: int | None = None
+) -> SheetView:
+    """The sheet, with the figures corrections changed marked and their corrections told;
+    `new`: the deal just recorded on this phone, whose figures are marked as new."""
     sheet, game = state.sheet, state.game
     drawn = game.words.layout(sheet)
     made = sorted(corrections, key=lambda c: (c.made_at, c.pk or 0))
+    # The corrections of the deals as they stand: not a deal removed, nor one removed and
+    # recorded again since (undone in error), whose corrections were of another deal.
+    standing = {deal.number: deal.recorded_at for deal in state.recorded}
+    made = [
+        c
+        for c in made
+        if not c.removed
+        and (recorded := standing.get(c.number)) is not None
+        and c.made_at >= recorded
+    ]
     notes: dict[int, tuple[str, ...]] = {}
     for correction in made:
-        if not correction.removed:
-            note = f"Corrected under {correction.law}: {correction.reason}"
-            notes[correction.number] = (*notes.get(correction.number, ()), note)
+        note = f"Corrected under {correction.law}: {correction.reason}"
+        notes[correction.number] = (*notes.get(correction.number, ()), note)
     changed = _changed(state, drawn, made) if notes else set()
     return SheetView(
         names=pair_names(state),
-        honours=_figures(drawn.honours, notes, changed, upward=True),
+        honours=_figures(drawn.honours, notes, changed, upward=True, new=new),
         games=[
             GameView(
                 block.heading,
-                _figures(block.cells, notes, changed, upward=False),
+                _figures(block.cells, notes, changed, upward=False, new=new),
                 block.game.winner,
             )
             for block in drawn.games
@@ -114,12 +133,12 @@ def sheet_view(state: RubberState, corrections: Iterable[Correction] = ()) -> Sh
 
 def _changed(state: RubberState, drawn: Layout, made: list[Correction]) -> set[Key]:
     """The figures of corrected deals that differ from the sheet as the deals were first
-    recorded: only these carry the mark (†), not every figure of a corrected deal."""
+    recorded (`made`: the corrections of the deals as they stand, in order): only these
+    carry the mark (†), not every figure of a corrected deal."""
     rubber = state.rubber
     first = {deal.number: deal for deal in state.recorded}
     for correction in reversed(made):  # the earliest correction's "before" is the first
         first[correction.number] = Deal.from_snapshot(rubber, correction.number, correction.before)
-    original = state.game.words.layout(worked_out(rubber, (first[n] for n in sorted(first))))
 
     def figures(drawing: Layout) -> dict[Key, int]:
         cells = [*drawing.honours.we, *drawing.honours.they]
@@ -127,7 +146,15 @@ def _changed(state: RubberState, drawn: Layout, made: list[Correction]) -> set[K
             cells += [*block.cells.we, *block.cells.they]
         return {(c.column, c.deal, c.side): c.points for c in cells if c.deal is not None}
 
-    before, now = figures(original), figures(drawn)
+    now = figures(drawn)
+    # Up to the last deal corrected: the deals after it were recorded on the sheet as it
+    # was corrected (a rubber won first at deal 4 may now go on to deal 5).
+    last = max(c.number for c in made)
+    try:
+        original = worked_out(rubber, (first[n] for n in sorted(first) if n <= last))
+    except engine.RubberError:  # the deals as first recorded no longer make a sheet
+        return {key for key in now if key[1] in {c.number for c in made}}
+    before = figures(state.game.words.layout(original))
     return {key for key, points in now.items() if before.get(key) != points}
 
 
@@ -176,12 +203,20 @@ def declaration_words(state: RubberState, deal: Deal, called: engine.Called | No
     return game.words.declaration_words(deal.called() if called is None else called, dealer, maker)
 
 
+# A deal declared and not yet played, as the record of corrections shows an undone
+# declaration.
+NOT_YET_PLAYED = "declared, not yet played"
+
+
 def deal_line(state: RubberState, deal: Deal, worked: Any = None) -> str:
     """One recorded deal in a line: "1. Mrs. Carr dealt; … — We 9 tricks; honours We: four".
     `worked`: the deal as the sheet worked it out, for a sheet's own deals (not worked out
-    again, deal by deal, for its words)."""
+    again, deal by deal, for its words). A deal in progress: its declaration, to be played."""
     game, called = state.game, deal.called()
-    result = game.words.result_words(game.laws.deal_of(called) if worked is None else worked)
+    if called.played is None:
+        result = NOT_YET_PLAYED
+    else:
+        result = game.words.result_words(game.laws.deal_of(called) if worked is None else worked)
     return f"{deal.number}. {declaration_words(state, deal, called)} \u2014 {result}"
 
 
@@ -327,3 +362,50 @@ def tricks_legend(side: engine.Side, names: engine.Pair[str]) -> str:
 def pair_names(state: RubberState) -> engine.Pair[str]:
     """Each side's players, short: "Carr & Dane"."""
     return engine.Pair(*(_names(state.partnership(side)) for side in engine.SIDES))
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A recorded deal the other side has not yet accepted: its number, and that side."""
+
+    number: int
+    side: engine.Side
+
+    @property
+    def said(self) -> str:
+        return f"Deal {self.number}: not yet accepted by {self.side.label}."
+
+
+@dataclass(frozen=True)
+class AcceptanceView:
+    """Where each deal's acceptance by the other side stands (Club.deals_accepted)."""
+
+    lines: dict[int, str]  # each deal's, for its line: "accepted by Miss Fenwick for They"
+    waiting: list[Waiting]  # the deals not yet accepted, each with a way to accept it
+    last: (
+        str  # the last deal's acceptance, once given: "Deal 3: accepted by Miss Fenwick for They."
+    )
+
+
+def acceptance_view(
+    state: RubberState, corrections: Iterable[Correction], accepted: dict[int, Acceptance]
+) -> AcceptanceView:
+    """Each recorded deal accepted, or waiting for the side that is to accept it: the other
+    side from whoever wrote it last. A deal the staff entered is the club's own: no side is
+    asked to accept it."""
+    corrections = list(corrections)
+    lines: dict[int, str] = {}
+    waiting = []
+    for deal in state.recorded:
+        side = accepting_side(state, deal, corrections)
+        given = accepted.get(deal.number)
+        if given is not None:
+            lines[deal.number] = f"accepted by {person(given.accepted_by)}" + (
+                f" for {side.label}" if side is not None else ""
+            )
+        elif side is not None:
+            lines[deal.number] = f"not yet accepted by {side.label}"
+            waiting.append(Waiting(deal.number, side))
+    last = state.recorded[-1].number if state.recorded else 0
+    shown = f"Deal {last}: {lines[last]}." if last in accepted else ""
+    return AcceptanceView(lines, waiting, shown)

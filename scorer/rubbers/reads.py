@@ -18,7 +18,7 @@ from django.db.models import QuerySet
 from scorer import engine
 from scorer.club.models import Member
 from scorer.plumbing.keys import Submission
-from scorer.rubbers.models import Deal, Rubber, Seat
+from scorer.rubbers.models import Acceptance, Correction, Deal, Rubber, Seat
 
 
 @dataclass(frozen=True)
@@ -174,6 +174,64 @@ def told_since(pk: int, revision: int) -> list[str]:
     phone whose page is at that revision has not yet been told."""
     writes = Submission.objects.filter(rubber_id=pk, revision__gt=revision).exclude(said="")
     return list(writes.order_by("revision").values_list("said", flat=True))
+
+
+def told_by_since(pk: int, revision: int) -> list[tuple[Any, str]]:
+    """As `told_since`, each with who made the write (a user): "From Mrs. Carr's phone"."""
+    writes = Submission.objects.filter(rubber_id=pk, revision__gt=revision).exclude(said="")
+    return [
+        (write.user, write.said)
+        for write in writes.select_related("user__member").order_by("revision")
+    ]
+
+
+def said_by(key: Any) -> str:
+    """What the write with this key did, in words ("" if nothing was kept)."""
+    said = Submission.objects.filter(key=key).values_list("said", flat=True).first()
+    return said or ""
+
+
+# -- Each deal accepted by the other side (Club.deals_accepted) ----------------------------
+
+
+def acceptances(rubber: Rubber) -> dict[int, Acceptance]:
+    """The rubber's recorded deals accepted, by number, with who accepted each."""
+    found = (
+        Acceptance.objects.filter(deal__rubber=rubber)
+        .select_related("deal", "accepted_by__member")
+        .order_by("deal__number")
+    )
+    return {acceptance.deal.number: acceptance for acceptance in found}
+
+
+def last_written_by(deal: Deal, corrections: Iterable[Correction]) -> Any:
+    """Whoever wrote a recorded deal as it now stands: who corrected it last since it was
+    recorded, or who recorded it."""
+    since = [
+        c
+        for c in corrections
+        if c.number == deal.number
+        and c.after is not None
+        and deal.recorded_at is not None
+        and c.made_at >= deal.recorded_at
+    ]
+    if since:
+        return max(since, key=lambda c: (c.made_at, c.pk or 0)).made_by
+    return deal.recorded_by
+
+
+def accepting_side(
+    state: RubberState, deal: Deal, corrections: Iterable[Correction]
+) -> engine.Side | None:
+    """The side that accepts a recorded deal: the other side from whoever wrote it last (a
+    player, or a substitute for one). None when that was nobody playing in the rubber (the
+    staff): the club's own entry, which no side need accept."""
+    writer = last_written_by(deal, corrections)
+    pk = getattr(writer, "pk", None)
+    for seat, member in enumerate(state.seats):
+        if pk is not None and pk in (member.user_id, state.player_at(seat).user_id):
+            return engine.side_of_seat(seat).other
+    return None
 
 
 def substitutes(rubber: Rubber) -> list[str]:

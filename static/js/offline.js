@@ -5,10 +5,11 @@
 //   the last sheet, and the time it was last brought up to date.
 // - What it keeps is the member's the page was shown to (<body data-user>): another member
 //   signed in on the same phone is never shown it, and never sends it.
-// - A declaration or result saved while offline is kept on the phone with its form's key
-//   and the revision it was made against, shown as "not yet sent", and sent in order when
-//   the connection returns: the key makes a resend record once, and the revision makes the
-//   server refuse an entry made before another phone's, which the player then settles.
+// - A declaration or result, or a whole deal in one save, saved while offline is kept on
+//   the phone with its form's key and the revision it was made against, shown as "not yet
+//   sent", and sent in order when the connection returns: the key makes a resend record
+//   once, and the revision makes the server refuse an entry made before another phone's,
+//   which the player then settles.
 //   The entries' words are the form's own labels; the next step's form is the server's,
 //   fetched beforehand (/rubbers/<pk>/offline/).
 (() => {
@@ -164,9 +165,34 @@
 
   // -- Entries ------------------------------------------------------------------------------
   function isKept(form) {
+    return Boolean(form.closest && form.closest("#panel")) && Boolean(stepOf(form));
+  }
+
+  // Which step a form records: "declaration", "result", or "deal" (the whole deal in one
+  // save, once it is over); "" for any other form.
+  function stepOf(form) {
     const action = form.getAttribute && form.getAttribute("action");
-    return Boolean(action) && form.closest("#panel") &&
-      (action === box.dataset.declaration || action === box.dataset.result);
+    if (!action) { return ""; }
+    if (action === box.dataset.declaration) { return "declaration"; }
+    if (action === box.dataset.result) { return "result"; }
+    return action === box.dataset.deal ? "deal" : "";
+  }
+
+  // The next deal's one-save form, after a whole deal kept: the form as the server last
+  // drew it, its entries as they were drawn. The dealer after a seat is the server's word
+  // (data-next-dealers), as the forms kept for the two steps give it.
+  function wholeDealForm() {
+    const drawn = serverPanel && serverPanel.querySelector("form.whole-deal");
+    if (!drawn) { return null; }
+    const template = document.createElement("template");
+    const form = drawn.cloneNode(true);
+    template.content.append(form);
+    form.reset();
+    return template;
+  }
+  function dealerAfter(form, dealer) {
+    const after = form.dataset.nextDealers && JSON.parse(form.dataset.nextDealers);
+    return after ? after[Number(dealer)] : Number(panel().dataset.nextDealer);
   }
 
   // An entry in the words of its form: "Deal 5: The make: ♥ Hearts; Doubles: Not doubled".
@@ -177,8 +203,8 @@
     for (const fieldset of form.querySelectorAll("fieldset")) {
       const checked = fieldset.querySelector("input:checked");
       // Chicane and revokes are said only when they happened.
-      if (!checked || (fieldset.closest("details") && checked.value === "0")) { continue; }
-      const legend = fieldset.querySelector("legend").textContent.trim();
+      if (!checked || (fieldset.closest("details, [data-rare]") && checked.value === "0")) { continue; }
+      const legend = fieldset.querySelector("legend").innerText.trim(); // as shown: the one-save form hides a part
       const chip = checked.nextElementSibling.textContent.trim();
       const group = checked.closest(".group");
       const label = group && group.querySelector(".group-label");
@@ -198,7 +224,7 @@
     const data = new FormData(form);
     const key = data.get("key");
     if (queue.some((entry) => entry.key === key)) { return; } // tapped twice: kept once
-    const kind = form.getAttribute("action") === box.dataset.declaration ? "declaration" : "result";
+    const kind = stepOf(form);
     const last = queue[queue.length - 1];
     const seats = forms ? JSON.parse(forms.querySelector("[data-step=declaration]").dataset.seats) : null;
     const heading = form.querySelector("h2");
@@ -220,6 +246,7 @@
         ? seats[Number(last.dealer)].next
         : Number(panel().dataset.nextDealer);
     }
+    if (kind === "deal") { entry.nextDealer = dealerAfter(form, entry.dealer); }
     entry.id = await put("queue", entry);
     queue.push(entry);
     sent = false;
@@ -250,7 +277,7 @@
         const side = seats[Number(last.dealer)].side;
         template = forms.querySelector(`[data-step=result][data-trump="${last.trump}"][data-side="${side}"]`);
       } else {
-        template = forms.querySelector("[data-step=declaration]");
+        template = last.kind === "deal" ? wholeDealForm() : forms.querySelector("[data-step=declaration]");
         number += 1;
       }
     }
@@ -268,7 +295,7 @@
       form.elements.revision.value = String(last.revision + 1);
       const heading = form.querySelector("h2");
       heading.textContent = heading.textContent.replace(/^Deal \d+/, `Deal ${number}`);
-      if (last.kind === "result") { form.elements.dealer.value = String(last.nextDealer); }
+      if (last.kind !== "declaration") { form.elements.dealer.value = String(last.nextDealer); }
       next.append(form);
     }
     current.replaceWith(next);

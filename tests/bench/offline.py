@@ -1,9 +1,9 @@
 """A save kept on a phone while offline: how soon it is sent once the connection returns.
 
 A real Chromium (Debian's package, as the browser tests drive it) at a phone's width, against
-the site served from this process. Each round opens a fresh rubber and saves its first
-declaration; the baseline is the same save made online, from the tap until the next step's
-form is shown, timed in turn with it. A queued save is timed from the connection returning
+the site served from this process. Each round opens a fresh rubber and records its first
+deal in one save; the baseline is the same save made online, from the tap until the next
+deal's form is shown, timed in turn with it. A queued save is timed from the connection returning
 until the phone has sent it and drawn the sheet the server answered with.
 """
 
@@ -65,9 +65,10 @@ def _rounds(browser: Any, url: str) -> dict[str, list[float]]:
     from django.contrib.auth import get_user_model
     from playwright.sync_api import expect
 
+    from scorer.engine import Side
     from scorer.models import Member
     from scorer.rubbers import writes
-    from tests.support.browser import PHONE, TRUMP_CHIPS, sign_in, tap
+    from tests.support.browser import PHONE, TRUMP_CHIPS, sign_in, tap, tap_honours
 
     players = [
         Member.objects.create(
@@ -90,14 +91,16 @@ def _rounds(browser: Any, url: str) -> dict[str, list[float]]:
             page.evaluate("navigator.serviceWorker.ready")
             context.set_offline(name == "queued")
             tap(page, "The make", TRUMP_CHIPS["H"])
+            tap(page, "Tricks won by", "9")
+            tap_honours(page, Side.WE, "Four")
             start = time.perf_counter()
-            page.get_by_role("button", name="Save the declaration").click()
+            page.get_by_role("button", name="Record the deal").click()
             if name == "queued":
                 page.wait_for_selector("#offline ol.pending li")
                 start = time.perf_counter()
                 context.set_offline(False)
                 page.wait_for_selector("#offline ol.pending li", state="detached")
-            expect(page.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
+            expect(page.get_by_role("heading", name="Deal 2: the declaration and")).to_be_visible()
             expect(page.locator("#live")).to_contain_text("dealt and made hearts")
             times[name].append(time.perf_counter() - start)
     context.close()

@@ -26,7 +26,7 @@ from ledger.desk import services as desk
 from ledger.models import Payment, Sitting, Stake
 from ledger.settlement import services as settlements
 from scorer import engine
-from scorer.models import Member, Rubber
+from scorer.models import Club, Member, Rubber
 from scorer.progressive import writes as progressive
 from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers import reads, writes
@@ -64,6 +64,8 @@ def make_club(data) -> None:
             set_stake(
                 Decimal(choose(1, 400)) / 100, staff, at=long_ago + timedelta(days=1), unit="0.05"
             )
+    if choose(0, 1):
+        Club.objects.update(deals_accepted=True)
     for number in range(choose(1, 3)):
         seated = data.draw(st.permutations(members))[:4]
         first = data.draw(
@@ -82,6 +84,8 @@ def make_club(data) -> None:
         if state.recorded and choose(0, 1):  # honours miscalled at the last deal (Law 13)
             _correct_honours(state, staff)
             state = reads.rubber_state(rubber)
+        if not state.sheet.finished and choose(0, 1):  # a player's deal, perhaps accepted
+            state = _at_the_table(choose, state, seated)
         ending = choose(0, 2)
         if ending == 1 and state.recorded:
             writes.agree(
@@ -152,6 +156,30 @@ def _evening(choose, four, staff) -> None:
         )
     if choose(0, 1):
         progressive.end(evening=evening, seen=seen(evening), user=staff)
+
+
+def _at_the_table(choose, state, seated):
+    """A deal recorded in one save by the first player, perhaps undone in error and recorded
+    again, perhaps accepted by the second (of the other side)."""
+    carr, fenwick = (state.player_at(seat).user for seat in (0, 1))
+
+    def write(act, user, **given):
+        return act(
+            state=state, user=user, key=uuid.uuid4(), revision=state.rubber.revision, **given
+        )
+
+    declaration = writes.Declaration(
+        state.next_dealer, engine.Maker.DEALER, engine.Trump.NO_TRUMP, 0
+    )
+    result = writes.Result(played=True, tricks=choose(0, 8), honours_side=None, honours=None)
+    state = write(writes.record_deal, carr, declaration=declaration, result=result)
+    if choose(0, 1):
+        state = write(writes.undo, carr, number=state.recorded[-1].number).state
+        state = write(writes.record_deal, carr, declaration=declaration, result=result)
+    if choose(0, 1):
+        number = state.recorded[-1].number
+        state = write(writes.accept, fenwick, number=number, side=engine.Side.THEY)
+    return reads.rubber_state(state.rubber)
 
 
 def _correct_honours(state, staff) -> None:

@@ -16,7 +16,15 @@ from scorer.engine import Side, Trump
 from scorer.models import Deal
 from scorer.plumbing.keys import Submission
 from scorer.rubbers import writes
-from tests.support.browser import PHONE, declare, screenshot, sign_in, tap, tap_honours
+from tests.support.browser import (
+    PHONE,
+    declare,
+    in_two_steps,
+    screenshot,
+    sign_in,
+    tap,
+    tap_honours,
+)
 from tests.support.rubbers import deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -332,6 +340,7 @@ def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phon
     expect(here.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
 
     # The other phone's next save is not recorded: it is sent to sign in.
+    in_two_steps(there)
     tap(there, "Made by", "Dealer")
     tap(there, "The make", "♥ Hearts")
     there.get_by_role("button", name="Save the declaration").click()

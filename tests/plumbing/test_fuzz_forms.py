@@ -40,7 +40,7 @@ from ledger.desk import services as desk
 from ledger.models import Payment, Posting, Sitting, Stake
 from ledger.settlement import services as settlements
 from scorer import engine
-from scorer.models import Club, Correction, Deal, Rubber
+from scorer.models import Acceptance, Club, Correction, Deal, Rubber
 from scorer.plumbing import printer as printing
 from scorer.plumbing.keys import Submission
 from scorer.rubbers import reads, writes
@@ -253,6 +253,7 @@ def recorded() -> tuple[object, ...]:
         list(Rubber.objects.order_by("pk").values()),
         list(Deal.objects.order_by("pk").values()),
         Correction.objects.count(),
+        Acceptance.objects.count(),
         Submission.objects.count(),
         Posting.objects.count(),
         list(Payment.objects.order_by("pk").values_list("pk", flat=True)),
@@ -312,8 +313,21 @@ def tables(club, players, staff):
         "agreed": rubber("Agreed", WON, agree=[None]),
         "doubled": rubber("Doubled", DOUBLED, agree=[engine.Side.THEY]),
         "spades": rubber("Spades", declare="S", spades=True),
+        "by a player": rubber("By a player"),
     }
-    Club.objects.filter(pk=club.pk).update(spade_convention=False)
+    # A deal recorded by a player, for the other side to accept; the club asks it to be.
+    by_a_player = reads.rubber_state(made["by a player"])
+    writes.record_deal(
+        state=by_a_player,
+        user=players[0].user,
+        key=uuid.uuid4(),
+        revision=made["by a player"].revision,
+        declaration=writes.Declaration(0, engine.Maker.DEALER, engine.Trump.HEARTS, 0),
+        result=writes.Result(
+            played=True, tricks=8, honours_side=engine.Side.WE, honours=engine.Honours.THREE
+        ),
+    )
+    Club.objects.filter(pk=club.pk).update(spade_convention=False, deals_accepted=True)
     return made
 
 
@@ -361,6 +375,7 @@ RESULT: Fields = {
     "revokes_they": one_of(0, 0, 0, 1, 13),
     "not_played": one_of("", "", "", "on"),
 }
+NUMBER: Fields = {"number": one_of(1, 1, 2, 3, 0, 10**17)}  # the deal undone or accepted
 REASON: Fields = {"reason": one_of("miscounted", "miscounted", "x" * 200, "x" * 201, "  ")}
 SIDE: Fields = {"side_agreeing": one_of("we", "they", "both")}
 # The four hands as the card picker sends them: Elwell's Illustrative Hand No. 6, and lines
@@ -393,6 +408,9 @@ def rubber_form(name: str, draw: st.DrawFn, state: reads.RubberState) -> tuple[s
     fields = {
         "declaration": DECLARATION,
         "result": RESULT,
+        "deal": DECLARATION | RESULT,
+        "undo": NUMBER,
+        "accept": NUMBER,
         "discard": {},
         "send_hands": HANDS,
         "agree": SIDE,
@@ -405,6 +423,9 @@ def rubber_form(name: str, draw: st.DrawFn, state: reads.RubberState) -> tuple[s
 RUBBER_FORMS = {
     "declaration": ["new", "declared", "under way", "next declared"],
     "result": ["declared", "next declared", "spades"],
+    "deal": ["new", "under way", "spades", "won"],
+    "undo": ["declared", "under way", "next declared", "won", "agreed"],
+    "accept": ["by a player", "under way", "won", "agreed"],
     "discard": ["declared", "next declared", "spades"],
     "send_hands": ["declared", "next declared", "spades", "under way"],
     "correction": ["under way", "next declared", "won", "half agreed"],

@@ -86,8 +86,9 @@ def test_a_deal_recorded_on_one_phone_reaches_the_others_and_prints(server):
     assert "No-trump, 3 by-cards: 3 × 12 = 36" in recorded.text
     changed = follower.get(poll, htmx=True)
     assert changed.status == 200
-    # Told what happened since its page, in words: the declaration, then the result.
-    assert "From another phone: Deal 1 declared:" in changed.text
+    # Told what happened since its page, in words, and from whose phone: the declaration,
+    # then the result.
+    assert re.search(r"From Player \d+&#x27;s phone: Deal 1 declared:", changed.text)
     assert "Deal 1 recorded:" in changed.text
     pdf = recorder.get(f"/rubbers/{table.rubber}/print/")
     assert pdf.status == 200

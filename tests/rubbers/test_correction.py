@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scorer.models import Correction, Deal
 from scorer.rubbers import reads
-from tests.support.deal_forms import correct, declare, play, revision
+from tests.support.deal_forms import correct, declare, play, revision, won
 
 # Carr (We) deals deal 1, Fenwick (They) deal 2, Dane (We) deal 3 ...
 
@@ -342,3 +342,14 @@ def test_a_past_moment_asked_for_in_other_digits_is_the_sheet_as_it_stands(carr,
         response = carr.get(url, {moment: "²"})
         assert response.status_code == 200
         assert response.templates[0].name == "rubbers/rubber.html"
+
+
+def test_a_rubber_no_longer_won_after_a_correction_goes_on_and_its_page_marks_the_change(
+    carr, rubber
+):
+    won(carr, rubber)  # We, They, We: the rubber won at deal 3
+    assert correct(carr, rubber, 3, tricks=7).status_code == 302  # one by-card: no game
+    assert play(carr, rubber, trump="S", tricks=7).status_code == 302  # so deal 4 follows
+    response = carr.get(reverse("scorer:rubber", args=[rubber.pk]))
+    assert response.status_code == 200
+    assert 'aria-label="12: Deal 3, We, corrected, explain"' in response.content.decode()

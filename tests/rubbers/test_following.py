@@ -11,6 +11,7 @@ from scorer.engine import Side, Trump
 from scorer.models import Deal, Rubber
 from tests.support.browser import (
     declare,
+    in_two_steps,
     name_the_table_and_seat,
     screenshot,
     sign_in,
@@ -24,11 +25,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def at_the_rubber(phone, browser_rubber, *usernames):
+    """Phones at the rubber, each recording a deal in two steps (its declaration first)."""
     pages = []
     for username in usernames:
         page = phone()
         sign_in(page, username)
         page.goto(f"/rubbers/{browser_rubber.pk}/")
+        in_two_steps(page)
         pages.append(page)
     return pages
 
@@ -41,7 +44,7 @@ def test_an_untouched_form_takes_the_new_state_itself(phone, browser_rubber):
     # At the next poll, Mr. Dane's phone shows the result form, and says why in a sentence.
     expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     expect(dane.locator("#notice")).to_contain_text(
-        "From another phone: Deal 1 declared: Mrs. Carr dealt and made hearts."
+        "From Mrs. Carr's phone: Deal 1 declared: Mrs. Carr dealt and made hearts."
     )
     expect(dane.get_by_text("What you had entered here is kept.")).to_be_hidden()
     expect(dane.get_by_role("button", name="Save the declaration")).to_have_count(0)
@@ -75,8 +78,9 @@ def test_a_refused_save_says_what_was_recorded_and_what_was_not(phone, browser_r
     dane.get_by_role("button", name="Save the declaration").click()
 
     expect(dane.locator("#panel .message")).to_have_text(
-        "Deal 1 declared: Mrs. Carr dealt and made hearts. "
-        "Yours — Mrs. Carr dealt and made clubs — was not saved."
+        "From Mrs. Carr's phone: Deal 1 declared: Mrs. Carr dealt and made hearts. "
+        "Yours — Mrs. Carr dealt and made clubs — was not saved. The form below is for the "
+        "result of deal 1 as Mrs. Carr declared it: Mrs. Carr dealt and made hearts."
     )
     expect(dane.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     assert Deal.objects.get().trump == Trump.HEARTS
@@ -191,7 +195,7 @@ def test_the_result_form_is_kept_through_another_phones_result(phone, browser_ru
     expect(dane.get_by_text("What you had entered here is kept.")).to_be_visible()
     dane.get_by_role("button", name="Save the result").click()
     expect(dane.locator("#panel .message")).to_have_text(
-        "Deal 1 recorded: We 9 tricks; honours We: four. "
+        "From Mrs. Carr's phone: Deal 1 recorded: We 9 tricks; honours We: four. "
         "Yours — We 8 tricks; honours They: four — was not saved."
     )
     expect(dane.get_by_role("heading", name="Deal 2: the declaration")).to_be_visible()

@@ -16,7 +16,14 @@ from scorer import engine
 from scorer.engine.cards import Hands, dealt
 from scorer.models import Deal
 from scorer.rubbers import writes
-from tests.support.browser import declare, screenshot, serious_violations, sign_in, tap
+from tests.support.browser import (
+    declare,
+    in_two_steps,
+    screenshot,
+    serious_violations,
+    sign_in,
+    tap,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ELWELL = json.loads(
@@ -104,6 +111,7 @@ def test_a_hand_short_of_thirteen_is_refused_without_javascript(phone, browser_r
     page = phone(javascript=False)
     sign_in(page, "carr")
     page.goto(f"/rubbers/{browser_rubber.pk}/")
+    in_two_steps(page)  # the hands are entered between the declaration and the result
     tap(page, "The make", "No-trump")
     page.get_by_role("button", name="Save the declaration").click()
     page.get_by_role("link", name="Enter the hands").click()

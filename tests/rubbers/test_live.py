@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from django.core import signing
@@ -32,19 +33,19 @@ def test_a_changed_sheet_is_sent_with_a_notice_for_the_form(carr, rubber):
     url = live_url(carr, rubber)
     play(carr, rubber, trump="D", tricks=9, honours="we:FOUR")
     response = carr.get(url, headers={"HX-Request": "true"})
-    text = response.content.decode()
+    text = html.unescape(response.content.decode())
     assert response.status_code == 200
     assert text.lstrip().startswith('<section id="live"')
     assert "First game: We 18, They 0" in text
     assert 'id="notice" class="notice" hx-swap-oob="true"' in text
-    # What the other phone did, in words, and the form as it now stands, for the phone to
-    # take at once if nobody has touched its own.
+    # What the other phone did, in words, naming whose it was, and the form as it now
+    # stands, for the phone to take at once if nobody has touched its own.
     assert (
-        "From another phone: Deal 1 declared: Mrs. Carr dealt and made diamonds. "
+        "From Mrs. Carr's phone: Deal 1 declared: Mrs. Carr dealt and made diamonds. "
         "Deal 1 recorded: We 9 tricks; honours We: four." in text
     )
     assert '<template id="fresh-panel">' in text
-    assert "Deal 2: the declaration" in text
+    assert "Deal 2: the declaration and the result" in text
 
 
 def test_the_new_sheet_polls_from_its_own_revision(carr, rubber):

@@ -36,29 +36,33 @@ def test_a_three_handed_rubber_started_and_scored_on_a_phone(phone):
     page = phone()
     sign_in(page, "carr")
     start(page, "Three-handed Bridge", {0: "Mrs. Carr", 1: "Miss Fenwick", 3: "Mr. Dane"})
-    expect(page.get_by_role("heading", name="Deal 1: the declaration")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Deal 1: the declaration and the result")
+    ).to_be_visible()
     expect(page.locator(".players")).to_contain_text("We: Mrs. Carr with the dummy")
 
     # The holder passes the make: the dummy's compulsory declaration is recalled.
-    reminder = page.locator(".reminder")
+    reminder = page.locator(".whole-deal .reminder")
     expect(reminder).to_be_hidden()
     tap(page, "Made by", "Passed to partner")
     expect(reminder).to_be_visible()
     expect(reminder).to_contain_text("four aces or three aces make it no-trump")
     tap(page, "The make", TRUMP_CHIPS["NT"])
     tap(page, "Doubles", "Redoubled")
-    screenshot(page, "three-handed-declaration")
-    page.get_by_role("button", name="Save the declaration").click()
-    # The refusal itself, not the form's standing hint, which says the same words.
-    expect(page.locator("#panel .errorlist")).to_contain_text("may not redouble")
-
-    tap(page, "Doubles", "Doubled")
-    page.get_by_role("button", name="Save the declaration").click()
-    expect(page.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     tap(page, "Tricks won by", "7")
     tap_honours(page, None, "Aces easy")
-    page.get_by_role("button", name="Save the result").click()
-    expect(page.get_by_role("heading", name="Deal 2: the declaration")).to_be_visible()
+    screenshot(page, "three-handed-deal")
+    page.get_by_role("button", name="Record the deal").click()
+    # The refusal itself, not the form's standing hint, which says the same words: in one
+    # save, as the declaration on its own is refused.
+    expect(page.locator("#panel .errorlist")).to_contain_text("may not redouble")
+    expect(page.get_by_role("radio", name="Aces easy")).to_be_checked()  # nothing lost
+
+    tap(page, "Doubles", "Doubled")
+    page.get_by_role("button", name="Record the deal").click()
+    expect(
+        page.get_by_role("heading", name="Deal 2: the declaration and the result")
+    ).to_be_visible()
     expect(page.locator("#live")).to_contain_text("First game: We 24, They 0")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, "three-handed-sheet")

@@ -190,17 +190,18 @@ def test_a_chicane_sent_at_no_trump_that_is_no_choice_says_so(carr, rubber):
     assert not Deal.objects.filter(recorded_at__isnull=False).exists()
 
 
-def test_saving_a_result_with_the_sheet_for_answer_costs_thirteen_queries_however_long_the_rubber(
+def test_saving_a_result_with_the_sheet_for_answer_costs_fifteen_queries_however_long_the_rubber(
     carr, rubber, django_assert_max_num_queries
 ):
     """The session and its user; the rubber with its seats, then its deals (none a row of
     either); the write in one transaction: its key (with a savepoint), the revision, the
-    deal, what it did; then the corrections, for the sheet it answers with."""
+    deal, what it did; then what it did read back, for the phone to show, the club's
+    setting on accepting deals, and the corrections, for the sheet it answers with."""
     for trump in ("S", "C", "H"):
         play(carr, rubber, trump=trump, tricks=7)
     declare(carr, rubber, trump="D")
     at = revision(rubber)
-    with django_assert_max_num_queries(13):
+    with django_assert_max_num_queries(15):
         response = result(carr, rubber, tricks=8, at=at, htmx=True)
     assert response.status_code == 200
     assert "Deal 5: Mrs. Carr deals." in response.content.decode()

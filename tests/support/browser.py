@@ -48,10 +48,11 @@ def choose_candidates(page, names: list[str]) -> None:
         choose(page, f"{n}.", name)
 
 
-def screenshot(page, name: str) -> None:
-    """Kept in var/screenshots/ for a person to look at."""
+def screenshot(page, name: str, *, screen: bool = False) -> None:
+    """Kept in var/screenshots/ for a person to look at: the whole page, or (screen) what
+    the phone's screen shows of it."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=not screen)
 
 
 TRUMP_CHIPS = {
@@ -64,9 +65,10 @@ TRUMP_CHIPS = {
 
 
 def tap(page, legend: str, text: str) -> None:
-    """Tap the chip `text` among the choices headed `legend`."""
+    """Tap the chip `text` among the choices headed `legend`, as shown (a form the phone
+    does not show, or choices it hides, are not tapped)."""
     fieldset = page.locator("fieldset", has=page.locator("legend", has_text=legend))
-    _chip(page, fieldset, text).click()
+    _chip(page, fieldset.filter(visible=True), text).filter(visible=True).click()
 
 
 def _chip(page, scope, text: str):
@@ -75,13 +77,29 @@ def _chip(page, scope, text: str):
 
 
 def tap_honours(page, side: Side | None, call: str) -> None:
-    honours = page.locator("fieldset.honours")
+    """Tap the call of honours as shown: at the make chosen, under the side that held them."""
+    honours = page.locator("fieldset.honours").filter(visible=True)
     if side is not None:
         honours = honours.locator(".group", has=page.get_by_text(f"{side.label} held", exact=True))
-    _chip(page, honours, call).click()
+    _chip(page, honours, call).filter(visible=True).click()
+
+
+# The phone's choice of the declaration first and the result after the play, on the
+# rubber's page that offers the whole deal in one save by default.
+TWO_STEPS = "Declare first, the result after the play"
+
+
+def in_two_steps(page) -> None:
+    """Choose the two steps on this phone, if its page shows the one save."""
+    choice = page.get_by_role("button", name=TWO_STEPS)
+    if choice.is_visible():
+        choice.click()
+        expect(page.get_by_role("button", name="Save the declaration")).to_be_visible()
 
 
 def declare(page, number: int, trump: str, maker: Maker = Maker.DEALER) -> None:
+    """The declaration of deal `number`, saved on its own (the two steps)."""
+    in_two_steps(page)
     tap(page, "Made by", "Dealer" if maker is Maker.DEALER else "Passed to partner")
     tap(page, "The make", TRUMP_CHIPS[trump])
     page.get_by_role("button", name="Save the declaration").click()

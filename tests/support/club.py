@@ -43,6 +43,7 @@ TABLES = [  # children first
     "scorer_membership",
     "scorer_correction",
     "scorer_submission",
+    "scorer_acceptance",
     "scorer_deal",
     "scorer_seat",
     "scorer_rubber",

@@ -1,5 +1,6 @@
 """Sending the table's forms as a phone does, for the tests: a declaration, a result, a
-whole deal, a correction."""
+whole deal (in two steps, or in one save), a correction, undoing the last entry, accepting
+a deal."""
 
 from __future__ import annotations
 
@@ -68,6 +69,66 @@ def result(
     }
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(reverse("scorer:result", args=[rubber.pk]), data, headers=headers)
+
+
+def whole_deal(
+    client,
+    rubber,
+    *,
+    trump="H",
+    tricks=7,
+    honours=None,
+    dealer=None,
+    maker="dealer",
+    doubles=0,
+    chicane=(0, 0),
+    revokes=(0, 0),
+    key=None,
+    at=None,
+    htmx=False,
+    **extra,
+):
+    """The whole deal in one save, once it is over (honours by default as `play` gives them)."""
+    state = reads.rubber_state(rubber)
+    data = {
+        "key": key or uuid.uuid4(),
+        "revision": revision(rubber) if at is None else at,
+        "dealer": state.next_dealer if dealer is None else dealer,
+        "maker": maker,
+        "trump": trump,
+        "doubles": doubles,
+        "tricks": tricks,
+        "honours": ("easy" if trump == "NT" else "we:THREE") if honours is None else honours,
+        "chicane_we": chicane[0],
+        "chicane_they": chicane[1],
+        "revokes_we": revokes[0],
+        "revokes_they": revokes[1],
+        **extra,
+    }
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("scorer:deal", args=[rubber.pk]), data, headers=headers)
+
+
+def undo(client, rubber, number, *, key=None, at=None, htmx=False):
+    """Undo the last entry, deal `number`'s (its declaration, while it is in progress)."""
+    data = {
+        "key": key or uuid.uuid4(),
+        "revision": revision(rubber) if at is None else at,
+        "number": number,
+    }
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("scorer:undo", args=[rubber.pk]), data, headers=headers)
+
+
+def accept(client, rubber, number, *, key=None, at=None, htmx=False):
+    """Accept deal `number` for the other side."""
+    data = {
+        "key": key or uuid.uuid4(),
+        "revision": revision(rubber) if at is None else at,
+        "number": number,
+    }
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(reverse("scorer:accept", args=[rubber.pk]), data, headers=headers)
 
 
 def play(client, rubber, trump="H", tricks=7, honours=None, **result_fields):

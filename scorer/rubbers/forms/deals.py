@@ -1,9 +1,11 @@
-"""A deal's forms: the declaration, the result, a correction of either, removing or
-discarding a deal, and agreeing the rubber. Each carries its own key and the rubber's
-revision it was shown at."""
+"""A deal's forms: the declaration, the result, or the whole deal in one save once it is
+over; a correction of either, removing, discarding or undoing a deal, accepting one for the
+other side, and agreeing the rubber. Each carries its own key and the rubber's revision it
+was shown at."""
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -153,6 +155,17 @@ def revoke_fields(slot: int) -> tuple[forms.ChoiceField, forms.ChoiceField]:
     )
 
 
+def grouped_calls(calls: Sequence[engine.Offer]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Calls of honours as a form offers them: We's and They's apart, then any held by
+    neither (aces easy, or two each at Whist)."""
+    groups = [
+        (f"{side.label} held", [(c.code, c.label) for c in calls if c.side is side])
+        for side in engine.SIDES
+    ]
+    easy = [(c.code, c.label) for c in calls if c.side is None]
+    return groups + ([("", easy)] if easy else [])
+
+
 class ResultFields(forms.Form):
     """The result as the players call it: tricks, honours, then (Bridge) chicane and
     revokes, or (Whist) each revoke with its penalty. The honours on offer are those the
@@ -205,6 +218,12 @@ class ResultFields(forms.Form):
             if record not in game.laws.records:
                 self.fields.pop(name, None)
 
+    def revoke_steppers(self) -> list[tuple[forms.BoundField, str]]:
+        """Bridge's revokes, each side's counted, as the form offers them."""
+        if "revokes_we" not in self.fields:
+            return []
+        return [(self[f"revokes_{side.value}"], side.label) for side in engine.SIDES]
+
     def revoke_slots(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """Whist's revokes, each with its penalty, as the form offers them."""
         if "revoke_1_by" not in self.fields:
@@ -214,13 +233,7 @@ class ResultFields(forms.Form):
     def honours_groups(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The calls on offer, We's and They's apart (and aces easy at no-trump, or two
         each at Whist)."""
-        calls = self.offered
-        groups = [
-            (f"{side.label} held", [(c.code, c.label) for c in calls if c.side is side])
-            for side in engine.SIDES
-        ]
-        easy = [(c.code, c.label) for c in calls if c.side is None]
-        return groups + ([("", easy)] if easy else [])
+        return grouped_calls(self.offered)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -354,6 +367,56 @@ class CorrectionForm(RubberWrite, DeclarationFields, ResultFields):
         self.trump_shown = self.trump.value  # the make whose honours are on offer
 
 
+@functools.cache
+def every_call(game: engine.CardGame[Any, Any]) -> list[tuple[str, str]]:
+    """The calls of honours on offer at any of a game's makes, each once (the game's answer
+    does not change: kept, for a form drawn with every save)."""
+    every = {o.code: o for trump in game.laws.trumps for o in game.laws.offers(trump)}
+    return [(offer.code, offer.label) for offer in every.values()]
+
+
+class DealForm(RubberWrite, DeclarationFields, ResultFields):
+    """The whole deal in one save, once it is over: the declaration and the result together,
+    judged by both their checks. The honours on offer are every make's, each make's shown
+    with it (the page shows those of the make chosen); a call sent for another make is
+    refused, naming the make."""
+
+    # The make, as in ResultFields; the field of that name is in `fields` (Django's forms
+    # take declared fields off the class, which django-stubs does not know).
+    trump: engine.Trump  # type: ignore[assignment]
+    # Spades not played under the Spade Convention: a chip beside the result, not a field
+    # of its own that a browser would hide (the two steps' form sends it hidden).
+    not_played = forms.BooleanField(required=False, label="Spades not played: the maker takes 2")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        data = args[0] if args else kwargs.get("data")
+        game = kwargs.get("game") or engine.BRIDGE
+        sent = data.get("trump") if data else None
+        made = next((t for t in game.laws.trumps if t.value == sent), game.laws.trumps[0])
+        super().__init__(*args, trump=made, **kwargs)
+        honours = self.fields["honours"]
+        assert isinstance(honours, forms.ChoiceField)
+        honours.choices = every_call(self.game)
+
+    def suit_honours(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The calls on offer at a suit: the same at every suit."""
+        return grouped_calls(self.game.laws.offers(engine.Trump.SPADES))
+
+    def no_trump_honours(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        return grouped_calls(self.game.laws.offers(engine.Trump.NO_TRUMP))
+
+    def clean(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if data.get("trump"):  # the honours and chicane judged at the make chosen
+            self.trump = engine.Trump(data["trump"])  # type: ignore[call-arg]  # by value
+        self.offered = self.game.laws.offers(self.trump)
+        honours = data.get("honours")
+        offered = {offer.code for offer in self.offered}
+        if honours and not data.get("not_played") and honours not in offered:
+            self.add_error("honours", f"Choose the honours as called at {self.trump.label}.")
+        return super().clean()
+
+
 def honour_choices(trump: engine.Trump) -> list[tuple[str, str]]:
     return [(call.code, call.label) for call in engine.calls_on_offer(trump)]
 
@@ -369,6 +432,18 @@ class RemovalForm(RubberWrite):
 
 class DiscardForm(RubberWrite):
     """Throwing away the deal in progress: its key and revision alone."""
+
+
+class UndoForm(RubberWrite):
+    """Undoing the last entry, made in error: the deal it was shown for."""
+
+    number = forms.IntegerField(min_value=1, max_value=1000, widget=forms.HiddenInput)
+
+
+class AcceptanceForm(RubberWrite):
+    """Accepting a recorded deal for the other side: the deal."""
+
+    number = forms.IntegerField(min_value=1, max_value=1000, widget=forms.HiddenInput)
 
 
 class NotPlayedForm(RubberWrite):

@@ -1,24 +1,32 @@
-"""The rubber's page (its sheet, and the form for the next step), the declaration, the
-result, discarding a deal, and the poll that keeps each phone's sheet current.
+"""The rubber's page (its sheet, and the form for the next step), the whole deal in one
+save or the declaration then the result, discarding a deal, undoing the last entry,
+accepting a deal for the other side, the phone's choice of one save or two steps, and the
+poll that keeps each phone's sheet current.
 
-Every write here answers with the rubber as it then stands (htmx swaps it in place; a
-plain form is sent back to the page), or, refused, with the form and the reason.
+Every write here answers with the rubber as it then stands, saying what it did (htmx swaps
+it in place; a plain form is sent back to the page), or, refused, with the form and the
+reason.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorer import engine
+from scorer.club.models import Club, person
 from scorer.plumbing import keys
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest
@@ -27,23 +35,35 @@ from scorer.rubbers import reads, signals, writes
 from scorer.rubbers.access import corrections_of, may_write, sides_for, state_or_404, state_to_write
 from scorer.rubbers.cards import prefilled
 from scorer.rubbers.forms.deals import (
+    AcceptanceForm,
     AgreementForm,
+    DealForm,
     DeclarationForm,
     DiscardForm,
     NotPlayedForm,
     ResultForm,
+    UndoForm,
 )
 from scorer.rubbers.presenters import (
+    acceptance_view,
     agreement_view,
     corrections_view,
     cut_view,
     declaration_words,
+    pair_names,
     seat_names,
     sheet_view,
+    tricks_legend,
     words,
 )
 
 STALE = "The sheet changed on another phone; here it is now."
+# The phone's choice of recording a deal in one save once it is over ("one", the default)
+# or its declaration first and its result after the play ("two"): kept on the phone.
+STEPS_COOKIE = "scorer_steps"
+A_YEAR = 365 * 24 * 60 * 60
+
+Write = DeclarationForm | ResultForm | DealForm | AgreementForm | DiscardForm | UndoForm
 
 
 @login_required
@@ -118,12 +138,79 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
 
 @login_required
 @require_POST
+def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """The whole deal in one save, once it is over: its declaration and its result."""
+    state = state_to_write(request, pk)
+    if not one_save(state.game):
+        words = state.game.words.declaration_name
+        message = f"At {state.game.name} {words} is recorded before the play: nothing was saved."
+        return render_rubber(request, state, message=message, status=422)
+    form = DealForm(request.POST, seats=seat_names(state), game=state.game)
+    if not form.is_valid():
+        if state.in_progress is None and not state.sheet.finished and not state.rubber.agreed:
+            return render_rubber(request, state, deal=form, status=422)
+        # The page offers no whole deal now: what was wrong, in sentences above it.
+        return render_rubber(request, state, message=keys.form_refusal(form), status=422)
+    act = partial(writes.record_deal, declaration=form.declaration(), result=form.result())
+    return write(request, state, form, act)
+
+
+@login_required
+@require_POST
 def discard(request: SignedInRequest, pk: int) -> HttpResponseBase:
     state = state_to_write(request, pk)
     form = DiscardForm(request.POST)
     if not form.is_valid():
         return render_rubber(request, state, message=STALE, status=409)
     return write(request, state, form, writes.discard)
+
+
+@login_required
+@require_POST
+def undo(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """Undo the last entry, made in error: kept as a correction, its reason filled in."""
+    state = state_to_write(request, pk)
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return render_rubber(request, state, message=STALE, status=409)
+    number = form.cleaned_data["number"]
+
+    def act(**given: Any) -> reads.RubberState:
+        return writes.undo(number=number, **given).state
+
+    return write(request, state, form, act)
+
+
+@login_required
+@require_POST
+def accept(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """One player of the other side accepts a recorded deal (where the club asks for it)."""
+    state = state_to_write(request, pk)
+    form = AcceptanceForm(request.POST)
+    if not Club.get().deals_accepted:
+        message = "The club does not ask for each deal to be accepted: nothing was recorded."
+        return render_rubber(request, state, message=message, status=422)
+    if not form.is_valid():
+        return render_rubber(request, state, message=STALE, status=409)
+    number = form.cleaned_data["number"]
+    deal = next((d for d in state.recorded if d.number == number), None)
+    side = None if deal is None else reads.accepting_side(state, deal, corrections_of(state.rubber))
+    if side is not None and side not in sides_for(request, state):
+        raise PermissionDenied(f"A player of {side.label} accepts deal {number}.")
+    return write(request, state, form, partial(writes.accept, number=number, side=side))
+
+
+@require_POST
+def steps(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The phone's choice: a deal in one save once it is over, or its declaration first and
+    its result after the play. Kept on the phone (a page's script keeps it without asking
+    the server: this is for a phone without JavaScript)."""
+    chosen = "two" if request.POST.get("steps") == "two" else "one"
+    response = redirect("scorer:rubber", pk=pk)
+    response.set_cookie(
+        STEPS_COOKIE, chosen, max_age=A_YEAR, samesite="Lax", secure=request.is_secure()
+    )
+    return response
 
 
 @require_GET
@@ -145,55 +232,87 @@ def live(request: HtmxRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return HttpResponse(status=286)
     state = state_or_404(pk)
-    told = reads.told_since(pk, int(seen)) if seen.isdecimal() and len(seen) < 10 else []
+    told = told_by_phone(pk, int(seen)) if seen.isdecimal() and len(seen) < 10 else []
     context = rubber_context(request, state, changed=True, told=told)
     return render(request, "rubbers/rubber.html#live", context)
+
+
+def told_by_phone(pk: int, revision: int) -> list[str]:
+    """What was done since `revision`, in words, each run of writes from one member's
+    phone said as his: "From Mrs. Carr's phone: Deal 3 declared: …" """
+    lines: list[tuple[str, list[str]]] = []
+    for user, said in reads.told_by_since(pk, revision):
+        who = person(user)
+        if lines and lines[-1][0] == who:
+            lines[-1][1].append(said)
+        else:
+            lines.append((who, [said]))
+    return [f"From {who}'s phone: {' '.join(said)}" for who, said in lines]
 
 
 def write(
     request: SignedInRequest,
     state: reads.RubberState,
-    form: DeclarationForm | ResultForm | AgreementForm | DiscardForm,
+    form: Write | AcceptanceForm,
     act: Callable[..., reads.RubberState],
 ) -> HttpResponseBase:
     """Carry out a write (one of scorer.writes, its own arguments given) with this form's
     key and revision, and answer with the table as it now stands."""
+    key = form.cleaned_data["key"]
     try:
-        state = act(
-            state=state,
-            user=request.user,
-            key=form.cleaned_data["key"],
-            revision=form.cleaned_data["revision"],
-        )
+        state = act(state=state, user=request.user, key=key, revision=form.cleaned_data["revision"])
     except keys.Stale:  # read afresh: the rubber itself has moved on since our read
         fresh = state_or_404(state.rubber.pk)
-        return render_rubber(request, fresh, message=not_saved(state, form), status=409)
+        message = not_saved(state, form, fresh, request)
+        return render_rubber(request, fresh, message=message, status=409)
     except keys.Refused as error:  # the ledger's refusal of an agreement, say
         return render_rubber(request, state_or_404(state.rubber.pk), message=str(error), status=422)
     except engine.RubberError as error:
         # Refused and undone: the rubber read afresh, since the refused write had moved the
         # state it was given on before the database undid it.
         state = state_or_404(state.rubber.pk)
-        if isinstance(form, DeclarationForm):
-            form.add_error(error.field if error.field in form.fields else None, sentence(error))
-            return render_rubber(request, state, declaration=form, status=422)
+        # A form the page no longer offers (a whole deal over a declaration saved since, or
+        # after the rubber was won) is refused in a sentence above what it does offer.
+        offered = not isinstance(form, DealForm) or (
+            state.in_progress is None and not state.sheet.finished
+        )
+        if not isinstance(form, DeclarationForm | ResultForm | DealForm) or not offered:
+            return render_rubber(request, state, message=sentence(error), status=422)
+        form.add_error(error.field if error.field in form.fields else None, sentence(error))
+        if isinstance(form, DealForm):
+            return render_rubber(request, state, deal=form, status=422)
         if isinstance(form, ResultForm):
-            form.add_error(error.field if error.field in form.fields else None, sentence(error))
             return render_rubber(request, state, result=form, status=422)
-        return render_rubber(request, state, message=sentence(error), status=422)
-    return done(request, state)
+        return render_rubber(request, state, declaration=form, status=422)
+    return done(request, state, key, form)
 
 
 def not_saved(
-    read: reads.RubberState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
+    read: reads.RubberState,
+    form: Write | AcceptanceForm,
+    fresh: reads.RubberState,
+    request: SignedInRequest,
 ) -> str:
     """A write refused because another phone wrote first: what was recorded meanwhile, and
-    what this phone's was, which was not saved. ("Deal 5 recorded: We 8 tricks; honours
-    We: three aces. Yours — We 9 tricks; honours We: four aces — was not saved.")"""
-    told = " ".join(reads.told_since(read.rubber.pk, form.cleaned_data["revision"]))
+    from whose phone, and what this phone's was, which was not saved. ("From Mrs. Carr's
+    phone: Deal 5 recorded: We 8 tricks; honours We: three aces. Yours — We 9 tricks;
+    honours We: four aces — was not saved.") A form now shown for the result of another
+    phone's declaration says so."""
+    told = " ".join(told_by_phone(read.rubber.pk, form.cleaned_data["revision"]))
     yours = _yours(read, form)
     kept = f"Yours \u2014 {yours} \u2014 was not saved." if yours else "Yours was not saved."
-    return f"{told or STALE} {kept}"
+    return " ".join(part for part in (told or STALE, kept, _whose_result(fresh, request)) if part)
+
+
+def _whose_result(state: reads.RubberState, request: SignedInRequest) -> str:
+    """The form shown after a refusal, when it is for another phone's declaration."""
+    deal = state.in_progress
+    if deal is None or deal.declared_by_id == request.user.pk:
+        return ""
+    return (
+        f"The form below is for the result of deal {deal.number} as {person(deal.declared_by)} "
+        f"declared it: {declaration_words(state, deal)}."
+    )
 
 
 def _result_not_saved(state: reads.RubberState, request: SignedInRequest) -> str:
@@ -206,17 +325,23 @@ def _result_not_saved(state: reads.RubberState, request: SignedInRequest) -> str
     form = ResultForm(request.POST, trump=trump)
     valid = form.is_valid()
     revision = form.cleaned_data.get("revision")
-    told = " ".join(reads.told_since(state.rubber.pk, revision)) if revision is not None else ""
+    told = " ".join(told_by_phone(state.rubber.pk, revision)) if revision is not None else ""
     if not valid:
         return f"{told or STALE} Yours was not saved."
     yours = engine.words.result(writes.as_recorded(last, form.result()).to_engine())
     return f"{told or STALE} Yours \u2014 {yours} \u2014 was not saved."
 
 
-def _yours(
-    read: reads.RubberState, form: DeclarationForm | ResultForm | AgreementForm | DiscardForm
-) -> str:
+def _yours(read: reads.RubberState, form: Write | AcceptanceForm) -> str:
     """What this phone sent, in words."""
+    if isinstance(form, DealForm):
+        declared = writes.as_declared(read.rubber, read.next_number, form.declaration())
+        deal = writes.as_recorded(declared, form.result())
+        try:
+            said = read.game.words.result_words(read.game.laws.deal_of(deal.called()))
+        except engine.RubberError:  # a result the laws refuse: its declaration says enough
+            return declaration_words(read, declared)
+        return f"{declaration_words(read, declared)} \u2014 {said}"
     if isinstance(form, DeclarationForm):
         deal = writes.as_declared(read.rubber, read.next_number, form.declaration())
         return declaration_words(read, deal)
@@ -225,14 +350,28 @@ def _yours(
         return read.game.words.result_words(read.game.laws.deal_of(deal.called()))
     if isinstance(form, AgreementForm):
         return "your agreement"
+    if isinstance(form, AcceptanceForm):
+        return f"your acceptance of deal {form.cleaned_data['number']}"
+    if isinstance(form, UndoForm):
+        return "your undoing"
     return ""
 
 
-def done(request: HtmxRequest, state: reads.RubberState) -> HttpResponseBase:
-    """The answer to a write carried out: the table as it now stands."""
+def done(
+    request: HtmxRequest, state: reads.RubberState, key: Any = None, form: Any = None
+) -> HttpResponseBase:
+    """The answer to a write carried out: the table as it now stands, saying what the write
+    did (answered as the first was, if the form was sent again)."""
+    said = reads.said_by(key) if key is not None else ""
     if not request.htmx:
+        if said:
+            messages.success(request, said)
         return redirect("scorer:rubber", pk=state.rubber.pk)  # a plain form: the page afresh
-    return render_rubber(request, state)
+    new = None
+    if isinstance(form, ResultForm | DealForm) and state.recorded:
+        new = state.recorded[-1].number
+    entered = isinstance(form, DeclarationForm | ResultForm | DealForm)
+    return render_rubber(request, state, said=said, new=new, entered=entered)
 
 
 def sentence(error: engine.RubberError) -> str:
@@ -246,15 +385,37 @@ def render_rubber(
     *,
     declaration: DeclarationForm | None = None,
     result: ResultForm | None = None,
+    deal: DealForm | None = None,
     message: str = "",
+    said: str = "",
+    new: int | None = None,
+    entered: bool = False,
     status: int = 200,
     part: str = "rubber",
 ) -> HttpResponse:
+    """The rubber's page, or its part htmx asked for. `said`: what this phone's own write
+    did; `new`, the deal it recorded; `entered`, whether it was an entry (which may be
+    undone at once)."""
     context = rubber_context(
-        request, state, declaration=declaration, result=result, message=message
+        request,
+        state,
+        declaration=declaration,
+        result=result,
+        deal=deal,
+        message=message,
+        said=said,
+        new=new,
     )
+    context["entered"] = entered
     template = f"rubbers/rubber.html#{part}" if request.htmx else "rubbers/rubber.html"
     return render(request, template, context, status=status)
+
+
+def one_save(game: engine.CardGame[Any, Any]) -> bool:
+    """Whether the page offers a deal recorded whole, once it is over: at the games whose
+    trump is made after the deal (Bridge, Three-handed Bridge). At Whist the trump is
+    turned up before the play, and the table records it then."""
+    return engine.Record.MAKER in game.laws.records
 
 
 def rubber_context(
@@ -263,36 +424,44 @@ def rubber_context(
     *,
     declaration: DeclarationForm | None = None,
     result: ResultForm | None = None,
+    deal: DealForm | None = None,
     message: str = "",
+    said: str = "",
+    new: int | None = None,
     changed: bool = False,
     told: list[str] | None = None,
 ) -> dict[str, Any]:
     rubber = state.rubber
     writing = may_write(request, state) and not rubber.agreed
+    steps = "two"
     if writing and not state.sheet.finished:
         if state.in_progress is None:
+            steps = _steps(request, state, declaration, deal)
             declaration = declaration or _declaration_form(state)
+            if one_save(state.game):
+                deal = deal or _deal_form(state)
         elif declaration is None:
             result = result or _result_form(state)
-    deal = state.in_progress
+    in_progress = state.in_progress
     token = following.token(request, rubber)
     live_url = reverse("scorer:live", args=[rubber.pk])
     corrections = corrections_of(rubber)
-    sheet = sheet_view(state, corrections)
+    sheet = sheet_view(state, corrections, new)
     revision = rubber.revision
-    spades_unplayed = deal is not None and state.game.laws.may_go_unplayed(
-        deal.called(), rubber.rules, state.sheet.game.points
+    spades_unplayed = in_progress is not None and state.game.laws.may_go_unplayed(
+        in_progress.called(), rubber.rules, state.sheet.game.points
     )
     my_sides = sides_for(request, state) if writing else set()
+    undo = _undo(state, revision) if writing else None
     return {
         "rubber": rubber,
         "game": state.game,
         "state": state,
         "sheet": sheet,
         "corrections": corrections_view(state, corrections),
-        "agreement": agreement_view(state) if deal is None else None,
+        "agreement": agreement_view(state) if in_progress is None else None,
         "my_sides": my_sides,
-        "agreement_forms": _agreement_forms(state, my_sides) if deal is None else [],
+        "agreement_forms": _agreement_forms(state, my_sides) if in_progress is None else [],
         "both_form": (
             AgreementForm(revision=revision, initial={"side_agreeing": "both"})
             if None in my_sides and not (rubber.we_agreed_at or rubber.they_agreed_at)
@@ -304,22 +473,109 @@ def rubber_context(
         "may_write": writing,
         "declaration_form": declaration,
         "result_form": result,
+        "deal_form": deal,
+        "steps": steps,
+        "deal_hints": _deal_hints(state) if deal is not None else None,
         "message": message,
+        "said": said,
         "changed": changed,
         # What the rubber is played for, and who plays for whom: asked only when a whole
         # page is drawn, not for the table's part that a save or a poll answers with.
         "terms": partial(signals.terms_of, rubber),
         "substitutes": partial(reads.substitutes, rubber),
         "told": told or [],
-        "in_progress": deal,
+        "in_progress": in_progress,
+        "declared": _declared(request, state),
         "tricks_legend": (
-            f"Tricks won by {deal.dealer_side.label} ({sheet.names[deal.dealer_side]})"
-            if deal
-            else ""
+            tricks_legend(in_progress.dealer_side, sheet.names) if in_progress else ""
         ),
         "not_played_form": NotPlayedForm(revision=revision) if spades_unplayed else None,
-        "discard_form": DiscardForm(revision=revision) if deal is not None else None,
+        "discard_form": DiscardForm(revision=revision) if in_progress is not None else None,
+        "undo_form": undo,
+        "acceptance": _acceptance(state, corrections, my_sides, revision),
         "live_url": f"{live_url}?revision={rubber.revision}&token={token}",
+    }
+
+
+def _steps(
+    request: HttpRequest,
+    state: reads.RubberState,
+    declaration: DeclarationForm | None,
+    deal: DealForm | None,
+) -> str:
+    """Which form the panel shows for the next deal: the one just sent back, or else the
+    phone's choice, the one save by default where the game offers it."""
+    if not one_save(state.game) or declaration is not None:
+        return "two"
+    if deal is not None:
+        return "one"
+    return "two" if request.COOKIES.get(STEPS_COOKIE) == "two" else "one"
+
+
+def _declared(request: HttpRequest, state: reads.RubberState) -> str:
+    """The deal in progress's declaration, and from whose phone, for its result's form."""
+    deal = state.in_progress
+    if deal is None:
+        return ""
+    whose = "your" if deal.declared_by_id == request.user.pk else f"{person(deal.declared_by)}'s"
+    return f"Declared from {whose} phone: {declaration_words(state, deal)}."
+
+
+def _undo(state: reads.RubberState, revision: int) -> UndoForm | None:
+    """Undoing the last entry, where Law 12 still allows it: the deal in progress's
+    declaration, or the last deal recorded."""
+    if state.in_progress is not None:
+        number = state.in_progress.number
+    elif state.recorded:
+        number = state.recorded[-1].number
+        window = state.game.corrections.window(
+            state.sheet, number, next_trump_declared=False, agreed=state.rubber.agreed
+        )
+        if not window[engine.Kind.TRICKS].allowed:
+            return None
+    else:
+        return None
+    return UndoForm(revision=revision, initial={"number": number})
+
+
+def _acceptance(
+    state: reads.RubberState,
+    corrections: list[Any],
+    sides: set[engine.Side | None],
+    revision: int,
+) -> dict[str, Any] | None:
+    """Where each deal's acceptance stands, and a form for each this user may accept; None
+    when the club does not ask for it, or the rubber is agreed (its agreement settles every
+    deal)."""
+    if state.rubber.agreed or not state.recorded or not Club.get().deals_accepted:
+        return None
+    view = acceptance_view(state, corrections, reads.acceptances(state.rubber))
+    forms = [
+        (waiting, AcceptanceForm(revision=revision, initial={"number": waiting.number}))
+        for waiting in view.waiting
+    ]
+    return {
+        "view": view,
+        "waiting": [(w, form if w.side in sides else None) for w, form in forms],
+    }
+
+
+def _deal_hints(state: reads.RubberState) -> dict[str, Any]:
+    """What the one-save form needs of the table: the tricks' legend, each side's names in
+    it (the page shows the dealer's side's), who deals after each seat (for a deal kept
+    offline), and whether spades may go unplayed (the Spade Convention, both sides under
+    20)."""
+    names = pair_names(state)
+    spades = engine.Called(engine.side_of_seat(state.next_dealer), engine.Trump.SPADES)
+    sides = (f"{side.label} ({names[side]})" for side in engine.SIDES)
+    return {
+        "tricks_legend": format_html(
+            'Tricks won by <span class="by-we">{}</span><span class="by-they">{}</span>', *sides
+        ),
+        "next_dealers": json.dumps([engine.next_dealer(seat) for seat in engine.SEATS]),
+        "spades_unplayed": state.game.laws.may_go_unplayed(
+            spades, state.rubber.rules, state.sheet.game.points
+        ),
     }
 
 
@@ -352,6 +608,13 @@ def _declaration_form(state: reads.RubberState) -> DeclarationForm:
             "more_doubles": deal.doubles if deal.doubles > 4 else None,
         }
     return DeclarationForm(
+        initial=initial, revision=state.rubber.revision, seats=seat_names(state), game=state.game
+    )
+
+
+def _deal_form(state: reads.RubberState) -> DealForm:
+    initial: dict[str, Any] = {"dealer": state.next_dealer, "maker": "dealer", "doubles": 0}
+    return DealForm(
         initial=initial, revision=state.rubber.revision, seats=seat_names(state), game=state.game
     )
 

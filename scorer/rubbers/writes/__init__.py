@@ -1,5 +1,6 @@
-"""Writing to a rubber: starting it, declaring a deal, recording its result, correcting a
-deal, agreeing the rubber. This package's API is what it names here; its modules are the
+"""Writing to a rubber: starting it, declaring a deal, recording its result (or the whole
+deal at once), accepting a deal for the other side, correcting a deal or undoing the last
+entry, agreeing the rubber. This package's API is what it names here; its modules are the
 steps.
 
 Every write is guarded twice (scorer/plumbing/keys.py). The form's own key is recorded with
@@ -12,9 +13,10 @@ ledger to post; the scorer does not know who listens.
 
 from __future__ import annotations
 
+from scorer.rubbers.writes.acceptance import accept
 from scorer.rubbers.writes.agreement import agree, withdraw
 from scorer.rubbers.writes.claims import AGREEMENT_FIELDS
-from scorer.rubbers.writes.corrections import Corrected, correct
+from scorer.rubbers.writes.corrections import ENTERED_IN_ERROR, Corrected, correct, undo
 from scorer.rubbers.writes.deals import (
     RESULT_FIELDS,
     Declaration,
@@ -23,6 +25,7 @@ from scorer.rubbers.writes.deals import (
     as_recorded,
     declare,
     discard,
+    record_deal,
     record_result,
     replay,
 )
@@ -39,10 +42,12 @@ __all__ = [
     "CUT_FOR_DEAL",
     "CUT_FOR_PARTNERS",
     "CUT_FOR_THE_DUMMY",
+    "ENTERED_IN_ERROR",
     "RESULT_FIELDS",
     "Corrected",
     "Declaration",
     "Result",
+    "accept",
     "agree",
     "as_declared",
     "as_recorded",
@@ -50,8 +55,10 @@ __all__ = [
     "declare",
     "discard",
     "enter_hands",
+    "record_deal",
     "record_result",
     "replay",
     "start_rubber",
+    "undo",
     "withdraw",
 ]

@@ -53,29 +53,35 @@ def clear_confirmations(rubber: Rubber, because: str = "the score changed") -> s
 # The writes that change no figure on the sheet: the other side's agreement, given or taken
 # back, does not make a side's own agreement stale.
 AGREEING = {"agreement", "withdrawal"}
+# Nor does a deal's acceptance make any form stale: it changes no deal and no figure, and
+# the other side taps it while this side may be filling in the next deal.
+SCORELESS = {"acceptance"}
 
 
 def claim_rubber(
     state: RubberState, user: User, key: uuid.UUID, revision: int, what: str
 ) -> Submission | None:
     """Take the write for this form: None if the form was carried out before; Stale if the
-    rubber has changed since the form was shown, or since its state was read. An agreement
-    is judged against the score alone: one made on a page that has since seen only the
-    other side's agreement goes ahead. The caller's transaction undoes the claim if the
-    write is then refused."""
+    rubber has changed since the form was shown, or since its state was read. A form is
+    judged against what its write depends on: one made on a page that has since seen only
+    deals accepted goes ahead, and an agreement (or an acceptance) one that has seen only
+    the other side's agreement. The caller's transaction undoes the claim if the write is
+    then refused."""
     rubber = state.rubber
     claimed = claim(key=key, user=user, what=what, rubber=rubber)
     if claimed is None:
         return None
-    if what in AGREEING:  # as it is now, not as the page read it: the other side's may be in
-        # Locked first, so that on PostgreSQL an agreement a moment before on the other
-        # side's phone is read once committed rather than raced (SQLite writes one at a time).
+    passing = SCORELESS | AGREEING if what in AGREEING | SCORELESS else SCORELESS
+    if what in AGREEING or revision != rubber.revision:  # the page is behind the rubber
+        # Locked first and read as it is now, not as the page read it: on PostgreSQL a
+        # write a moment before on another phone is read once committed rather than raced
+        # (SQLite writes one at a time). What came between is judged, not merely counted.
         rubber.refresh_from_db(
             fields=[*AGREEMENT_FIELDS, "revision"],
             from_queryset=Rubber.objects.select_for_update(),
         )
         between = Submission.objects.filter(rubber=rubber, revision__gt=revision)
-        if set(between.values_list("what", flat=True)) <= AGREEING:
+        if set(between.values_list("what", flat=True)) <= passing:
             revision = rubber.revision
     refuse_if_agreed(state)
     # An agreed rubber is never changed (the database refuses): its revision stays.

@@ -1,5 +1,7 @@
 """Correcting a recorded deal, or removing the last one, as Laws 12 and 13 allow, judged on
-the sheet as it stands; the sheet is then worked out again from the corrected deals."""
+the sheet as it stands; the sheet is then worked out again from the corrected deals. And
+undoing the last entry made in error: the deal in progress's declaration, or the last deal
+recorded, each kept as a correction whose reason is filled in ("entered in error")."""
 
 from __future__ import annotations
 
@@ -10,17 +12,22 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from scorer import engine
-from scorer.rubbers.models import Correction, Deal
+from scorer.club.models import person
+from scorer.plumbing.keys import Submission
+from scorer.rubbers.models import Acceptance, Correction, Deal
 from scorer.rubbers.reads import RubberState, rubber_state_of, worked_out
 from scorer.rubbers.writes.claims import claim_rubber, clear_confirmations, told
 from scorer.rubbers.writes.deals import Declaration, Result
+
+# The reason an undone entry is kept with, filled in for the player.
+ENTERED_IN_ERROR = "entered in error"
 
 
 @dataclass(frozen=True)
 class Corrected:
     state: RubberState
     changes: list[str]  # what the correction changed on the sheet, in words
-    lapsed: str = ""  # whose agreement lapsed by it, in a sentence
+    lapsed: str = ""  # whose agreement (or acceptance) lapsed by it, in a sentence
 
 
 @transaction.atomic
@@ -40,6 +47,53 @@ def correct(
     claimed = claim_rubber(state, user, key, revision, "correction")
     if claimed is None:
         return Corrected(rubber_state_of(state.rubber.pk), [])
+    return _corrected(state, user, number, reason, correction, told_as=claimed)
+
+
+@transaction.atomic
+def undo(
+    *, state: RubberState, user: User, key: uuid.UUID, revision: int, number: int
+) -> Corrected:
+    """Undo the last entry, made in error: deal `number`'s declaration while it is in
+    progress, or else deal `number` itself, the last recorded, while Law 12 allows its
+    removal. Either is kept as a correction under Law 12, "entered in error"."""
+    claimed = claim_rubber(state, user, key, revision, "undo")
+    if claimed is None:
+        return Corrected(rubber_state_of(state.rubber.pk), [])
+    deal = state.in_progress
+    if deal is None:
+        return _corrected(state, user, number, ENTERED_IN_ERROR, None, told_as=claimed)
+    if deal.number != number:
+        raise engine.RubberError(
+            f"the last entry is deal {deal.number}'s declaration, not deal {number}"
+        )
+    law = state.game.corrections.law(engine.Kind.TRICKS)
+    Correction.objects.create(
+        rubber=state.rubber,
+        number=number,
+        kind=engine.Kind.TRICKS.value,
+        law=law,
+        reason=ENTERED_IN_ERROR,
+        before=deal.snapshot(),
+        after=None,
+        made_by=user,
+    )
+    deal.delete()
+    declaration = state.game.words.declaration_name
+    told(claimed, f"Deal {number}: {declaration} undone ({law}: {ENTERED_IN_ERROR}).")
+    return Corrected(replace(state, in_progress=None), [])
+
+
+def _corrected(
+    state: RubberState,
+    user: User,
+    number: int,
+    reason: str,
+    correction: tuple[Declaration, Result] | None,
+    *,
+    told_as: Submission,
+) -> Corrected:
+    """The correction itself, the write claimed (`told_as`: its claim, told what it did)."""
     if not reason.strip():
         raise engine.RubberError("a correction needs a reason", field="reason")
     if not 1 <= number <= len(state.recorded):
@@ -83,22 +137,38 @@ def correct(
         after=None if corrected is None else corrected.snapshot(),
         made_by=user,
     )
+    unaccepted = ""
     if corrected is None:
-        deal.delete()
+        deal.delete()  # its acceptance with it
     else:
         corrected.pk = deal.pk  # the same deal, as corrected: its recording stays as it was
         corrected.save(update_fields=[*Deal.CALLED_FIELDS, "hands", "play"])
+        unaccepted = _unaccepted(deal)
     moved = game.corrections.changes(state.sheet, sheet)
     what = "removed" if corrected is None else "corrected"
     lapsed = clear_confirmations(state.rubber, f"deal {number} was {what}")
+    lapsed = " ".join(part for part in (lapsed, unaccepted) if part)
     told(
-        claimed,
+        told_as,
         f"Deal {number} {what} ({game.corrections.law(kind)}: {reason.strip()}):",
         engine.words.changes(number, moved) + ".",
         lapsed,
     )
     after = replace(state, recorded=tuple(deals), worked=sheet)
     return Corrected(after, moved, lapsed)
+
+
+def _unaccepted(deal: Deal) -> str:
+    """A corrected deal is no longer the deal that was accepted: its acceptance lapses, for
+    the other side to accept it as corrected. Says whose, in a sentence."""
+    accepted = Acceptance.objects.filter(deal=deal).select_related("accepted_by__member").first()
+    if accepted is None:
+        return ""
+    accepted.delete()
+    return (
+        f"{person(accepted.accepted_by)}'s acceptance of deal {deal.number} lapsed: "
+        "it is to be accepted as corrected."
+    )
 
 
 def _refuse_removal(state: RubberState, number: int) -> None:

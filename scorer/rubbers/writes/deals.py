@@ -1,6 +1,7 @@
-"""Recording deals: the declaration, then the result, each the rubber's state as its
-caller read it, the state after it returned; discarding a deal in progress; and a rubber's
-deals recorded as a table would record them (`replay`)."""
+"""Recording deals: the declaration, then the result, or the whole deal in one write once
+it is over, each judged by the same checks, and each taking the rubber's state as its
+caller read it and returning the state after it; discarding a deal in progress; and a
+rubber's deals recorded as a table would record them (`replay`)."""
 
 from __future__ import annotations
 
@@ -78,19 +79,7 @@ def declare(
     claimed = claim_rubber(state, user, key, revision, "declaration")
     if claimed is None:
         return rubber_state_of(state.rubber.pk)  # handled before: as it stands now
-    refuse_if_agreed(state)
-    if state.sheet.finished:
-        raise engine.RubberError(
-            "the rubber is won: no deal may follow (Law 1)", deal=state.next_number
-        )
-    deal = state.in_progress or Deal(rubber=state.rubber, number=state.next_number)
-    deal.record(declaration.called(), dealer=declaration.dealer)
-    try:
-        state.game.laws.check_declaration(deal.called(), state.rubber.rules)
-    except engine.RubberError as error:
-        raise error.at(deal.number) from None
-    deal.declared_at = timezone.now()  # the moment that concludes the previous game
-    deal.declared_by = user
+    deal = _declared(state, user, declaration, state.in_progress)
     if deal.pk is None:
         deal.save()
     else:
@@ -100,6 +89,75 @@ def declare(
     # Play goes on: an offer to abandon lapses.
     told(claimed, f"Deal {deal.number}{changed}: {words}.", clear_confirmations(state.rubber))
     return replace(state, in_progress=deal, worked=state.sheet)  # the recorded deals' sheet
+
+
+@transaction.atomic
+def record_deal(
+    *,
+    state: RubberState,
+    user: User,
+    key: uuid.UUID,
+    revision: int,
+    declaration: Declaration,
+    result: Result,
+) -> RubberState:
+    """Record a whole deal once it is over, its declaration and its result in one write:
+    judged by the declaration's checks, then the result's, as the two steps would be."""
+    claimed = claim_rubber(state, user, key, revision, "deal")
+    if claimed is None:
+        return rubber_state_of(state.rubber.pk)  # handled before: as it stands now
+    if state.in_progress is not None:
+        raise engine.RubberError(
+            "its declaration was saved on its own: record its result below",
+            deal=state.in_progress.number,
+        )
+    deal = _declared(state, user, declaration, None)
+    sheet = _recorded(state, user, deal, result)
+    deal.save()
+    called = deal.called()
+    words = declaration_words(state, deal, called)
+    result_words = state.game.words.result_words(state.game.laws.deal_of(called))
+    told(
+        claimed,
+        f"Deal {deal.number} recorded: {words} \u2014 {result_words}.",
+        clear_confirmations(state.rubber),
+    )
+    recorded = (*state.recorded, deal)
+    return replace(state, recorded=recorded, in_progress=None, worked=sheet)
+
+
+def _declared(state: RubberState, user: User, declaration: Declaration, deal: Deal | None) -> Deal:
+    """The next deal, or the deal in progress, as this declaration makes it (not saved),
+    once the laws allow it: the declaration's checks, whichever way it is recorded."""
+    refuse_if_agreed(state)
+    if state.sheet.finished:
+        raise engine.RubberError(
+            "the rubber is won: no deal may follow (Law 1)", deal=state.next_number
+        )
+    deal = deal or Deal(rubber=state.rubber, number=state.next_number)
+    deal.record(declaration.called(), dealer=declaration.dealer)
+    try:
+        state.game.laws.check_declaration(deal.called(), state.rubber.rules)
+    except engine.RubberError as error:
+        raise error.at(deal.number) from None
+    deal.declared_at = timezone.now()  # the moment that concludes the previous game
+    deal.declared_by = user
+    return deal
+
+
+def _recorded(state: RubberState, user: User, deal: Deal, result: Result) -> Any:
+    """The declared deal with this result written in (not saved), once the laws allow it:
+    the result's checks, whichever way it is recorded. Returns the sheet with it."""
+    deal.record(result.onto(deal.called()))
+    if not deal.played:  # spades not played: no play, and no cards a rubber's file keeps
+        deal.hands = deal.play = ""
+    deal.check_cards()  # with its hands entered, the honours and chicane are theirs (§9)
+    # The whole rubber is worked out again with this deal: the laws may refuse it only in
+    # the light of the deals before it (the Spade Convention, a finished rubber).
+    sheet = worked_out(state.rubber, (*state.recorded, deal))
+    deal.recorded_at = timezone.now()
+    deal.recorded_by = user
+    return sheet
 
 
 @transaction.atomic
@@ -125,22 +183,13 @@ def record_result(
     deal = state.in_progress
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
-    deal.record(result.onto(deal.called()))
-    if not deal.played:  # spades not played: no play, and no cards a rubber's file keeps
-        deal.hands = deal.play = ""
-    deal.check_cards()  # with its hands entered, the honours and chicane are theirs (§9)
-    # The whole rubber is worked out again with this deal: the laws may refuse it only in
-    # the light of the deals before it (the Spade Convention, a finished rubber).
-    recorded = (*state.recorded, deal)
-    sheet = worked_out(state.rubber, recorded)
-    deal.recorded_at = timezone.now()
-    deal.recorded_by = user
+    sheet = _recorded(state, user, deal, result)
     deal.save(update_fields=[*RESULT_FIELDS, *CARD_FIELDS])
     result_words = state.game.words.result_words(state.game.laws.deal_of(deal.called()))
     told(
         claimed, f"Deal {deal.number} recorded: {result_words}.", clear_confirmations(state.rubber)
     )
-    return replace(state, recorded=recorded, in_progress=None, worked=sheet)
+    return replace(state, recorded=(*state.recorded, deal), in_progress=None, worked=sheet)
 
 
 def as_declared(rubber: Rubber, number: int, declaration: Declaration) -> Deal:
