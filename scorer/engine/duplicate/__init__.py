@@ -7,7 +7,7 @@ Howells), `deals` reads a result into the deal it scores, `evening` works the ev
 (each result for points by Bridge's `bridge/points.py`): `checks` checks the record against
 the movement, `travellers` compares each board's results, `standings` gives the pairs'
 cards and places, `scores` holds what it gives; `interchange` reads elwell-duplicate/1 and
-writes elwell-duplicate-result/1.
+writes elwell-duplicate-result/1; `words` says a result by direction, for the site's pages.
 """
 
 from __future__ import annotations
@@ -64,12 +64,23 @@ from scorer.engine.duplicate.movements import (
     movement_for,
     offered,
 )
+from scorer.engine.duplicate.words import (
+    NOT_PLAYED,
+    declaration_words,
+    honours_words,
+    line_of,
+    make_words,
+    maker_of,
+    result_words,
+    tricks_words,
+)
 
 __all__ = [
     "EVENING_FORMAT",
     "HOWELL_TABLES",
     "LINES",
     "MITCHELL_TABLES",
+    "NOT_PLAYED",
     "RESULT_FORMAT",
     "Board",
     "CardRow",
@@ -100,14 +111,21 @@ __all__ = [
     "check_movement",
     "deal_of",
     "dealing_line",
+    "declaration_words",
     "duplicate_json",
     "duplicate_result_json",
     "figure",
+    "honours_words",
     "howell",
+    "line_of",
     "loads_duplicate",
+    "make_words",
+    "maker_of",
     "mitchell",
     "movement_for",
     "offered",
     "read_duplicate",
+    "result_words",
+    "tricks_words",
     "work_out_duplicate",
 ]
