@@ -60,6 +60,10 @@ class OpenEveningForm(KeyedForm):
         label="The movement",
         choices=[movement_choice(movement) for movement in offered()],
         initial="mitchell-4",
+        error_messages={
+            "invalid_choice": "choose one the club is offered: a Mitchell of 3 to 15 tables, "
+            "or a Howell of 2 to 7."
+        },
         help_text="Mitchell: North–South stay, East–West move, each direction ranked apart. "
         "Howell: every pair meets every other, all ranked together.",
     )
@@ -123,12 +127,12 @@ class AddPairForm(EveningWriteForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        for name, label in (("first", "First player"), ("second", "Second player")):
+        for name in ("first", "second"):
             member, guest = data.get(name), " ".join((data.get(f"{name}_guest") or "").split())
             if member is None and not guest:
-                self.add_error(name, f"{label}: choose a member, or give a guest's name.")
+                self.add_error(name, "choose a member, or give a guest's name.")
             elif member is not None and guest:
-                self.add_error(f"{name}_guest", f"{label}: a member or a guest, not both.")
+                self.add_error(name, "a member or a guest, not both.")
         return data
 
     def players(self) -> tuple[Member | str, Member | str]:
