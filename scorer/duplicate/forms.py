@@ -355,7 +355,11 @@ class DirectorForm(BoardForm):
         widget=forms.RadioSelect,
         label="The board",
     )
-    reason = forms.CharField(max_length=200, label="Why (kept with the result)")
+    reason = forms.CharField(
+        max_length=200,
+        label="Why (kept with the result)",
+        error_messages={"required": "Give the reason: it is kept with the result."},
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
