@@ -184,9 +184,14 @@ def _lines(ns: int | None, ew: int | None) -> Lines[int] | None:
     return None if ns is None or ew is None else Lines(ns, ew)
 
 
-def result_rows(results: Any, pairs_at: dict[int, tuple[int, int]]) -> list[ResultRow]:
+def result_rows(
+    results: Any, pairs_at: dict[int, tuple[int, int]], known: Iterable[int] = ()
+) -> list[ResultRow]:
     """Results (a queryset) read as rows, in one query; `pairs_at` gives each table's
-    North–South and East–West pair numbers."""
+    North–South and East–West pair numbers. On the boards `known` (their hands known), the
+    honours and chicane are the cards': what the table called before a hand record was
+    attached is kept in the row, and not given to the engine."""
+    cards = set(known)
     rows = []
     for values in results.values_list(*_RESULT_COLUMNS):
         (pk, table, round_number, at, board, played, maker, trump, doubles, tricks_ns,
@@ -205,8 +210,8 @@ def result_rows(results: Any, pairs_at: dict[int, tuple[int, int]]) -> list[Resu
                 Maker(maker),
                 doubles,
                 tricks=_lines(tricks_ns, tricks_ew),
-                honours=None if n is None else Lines((n, s), (e, w)),
-                chicane=_lines(chicane_ns, chicane_ew),
+                honours=None if n is None or board in cards else Lines((n, s), (e, w)),
+                chicane=None if board in cards else _lines(chicane_ns, chicane_ew),
                 revokes=_lines(revokes_ns, revokes_ew),
                 play=None if play is None else tuple(tuple(trick) for trick in play),
             )
@@ -363,9 +368,9 @@ def evening_record(evening: DuplicateEvening) -> EveningRecord:
     results = DuplicateResult.objects.filter(evening=evening).order_by(
         "table__round", "table__number", "board__number"
     )
-    return EveningRecord(
-        evening, pairs, boards, rows, tuple(result_rows(results, pairs_at) if rows else ())
-    )
+    known = [board.number for board in boards if board.known]
+    found = result_rows(results, pairs_at, known) if rows else []
+    return EveningRecord(evening, pairs, boards, rows, tuple(found))
 
 
 # -- A table -------------------------------------------------------------------------------------
@@ -430,7 +435,8 @@ def table_record(pk: int) -> TableRecord:
     numbers = boards_at(schedule_of(evening), table.round, table.number)
     boards = tuple(evening.boards.filter(number__in=numbers).order_by("number"))
     results = table.results.order_by("board__number")
-    rows = result_rows(results, {table.pk: (ns.number, ew.number)})
+    known = [board.number for board in boards if board.known]
+    rows = result_rows(results, {table.pk: (ns.number, ew.number)}, known)
     return TableRecord(evening, TableRow(table, ns, ew), boards, tuple(rows))
 
 

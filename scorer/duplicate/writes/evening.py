@@ -22,15 +22,18 @@ from scorer.duplicate.models import (
     DuplicateEvening,
     DuplicatePair,
     DuplicatePlayer,
+    DuplicateResult,
     DuplicateSeat,
     DuplicateTable,
 )
 from scorer.duplicate.reads import (
     EveningRecord,
+    board_of,
     boards_a_set,
     evening_record,
     movement_of,
     pairs_of,
+    result_rows,
 )
 from scorer.duplicate.writes.refusals import NOTHING, SAID, in_words
 from scorer.engine import RubberError
@@ -41,6 +44,8 @@ from scorer.engine.duplicate import (
     DuplicateError,
     Line,
     MovementKind,
+    Result,
+    check_call,
     work_out_duplicate,
 )
 from scorer.plumbing.converters import number as number_of
@@ -369,15 +374,34 @@ def attach_hands(
             f"The file gives no hands for a board of {evening.name} whose hands are unknown. "
             f"{NOTHING}"
         )
-    record = evening_record(evening)
+    _agreed(evening, attached)
     try:
-        work_out_duplicate(record.as_evening(), in_progress=True)
+        work_out_duplicate(evening_record(evening).as_evening(), in_progress=True)
     except RubberError as error:
         raise Refused(f"{_sentence(str(error))} {NOTHING}") from None
     return (
         f"The hands of {_listed(attached)} are attached: the honours and chicane of every "
         "result on them are now the cards'."
     )
+
+
+def _agreed(evening: DuplicateEvening, attached: Sequence[int]) -> None:
+    """Each result called at the table on a board now known agrees with the cards: the
+    same call of honours, the same chicane (engine.check_call)."""
+    record = evening_record(evening)
+    pairs = {row.table.pk: (row.ns.number, row.ew.number) for row in record.tables}
+    called = DuplicateResult.objects.filter(evening=evening, board__number__in=attached)
+    for row in result_rows(called, pairs):
+        board = board_of(row.board, record.by_board[row.board].hands)
+        if isinstance(row.recorded, Result):
+            try:
+                check_call(board, row.recorded)
+            except DuplicateError as error:
+                placed = DuplicateError(error.problem, board=row.board, pairs=row.recorded.pairs)
+                raise Refused(
+                    f"{_sentence(str(placed))} Correct the result, or attach the right file. "
+                    f"{NOTHING}"
+                ) from None
 
 
 def _listed(numbers: Sequence[int]) -> str:

@@ -310,10 +310,9 @@ def _kept(
 def _after(record: TableRecord, row: DuplicateResult, score: DuplicateScore) -> TableRecord:
     """The table as the write left it: the result's row read back as the pages read it."""
     table = record.table
-    (written,) = result_rows(
-        DuplicateResult.objects.filter(pk=row.pk), {table.pk: (record.row.ns.number,
-                                                               record.row.ew.number)}
-    )  # fmt: skip
+    pairs = {table.pk: (record.row.ns.number, record.row.ew.number)}
+    known = [board.number for board in record.boards if board.known]
+    (written,) = result_rows(DuplicateResult.objects.filter(pk=row.pk), pairs, known)
     results = sorted(
         (*(r for r in record.results if r.board != written.board), written),
         key=lambda r: r.board,

@@ -12,7 +12,7 @@ writes elwell-duplicate-result/1; `words` says a result by direction, for the si
 
 from __future__ import annotations
 
-from scorer.engine.duplicate.deals import deal_of
+from scorer.engine.duplicate.deals import check_call, deal_of
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.evening import (
     CardRow,
@@ -108,6 +108,7 @@ __all__ = [
     "TableCard",
     "TableRound",
     "Traveller",
+    "check_call",
     "check_movement",
     "deal_of",
     "dealing_line",
