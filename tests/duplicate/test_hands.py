@@ -54,10 +54,7 @@ def test_on_a_known_board_the_form_asks_no_honours(client, evening, sixteen):
     )
     assert form is not None
     assert "honours" not in form["choices"]
-    assert (
-        "The board's hands are known: its honours and chicane are worked out from them."
-        in html
-    )
+    assert "The board's hands are known: its honours and chicane are worked out from them." in html
 
 
 def at_the_table(staff, sixteen):

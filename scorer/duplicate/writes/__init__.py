@@ -24,9 +24,10 @@ from scorer.duplicate.writes.evening import (
     open_evening,
     remove_pair,
     revoke_board,
+    seat_tables,
     start,
 )
-from scorer.duplicate.writes.table import Entry, accept, correct, record
+from scorer.duplicate.writes.table import Entry, accept, correct, record, write_row
 
 __all__ = [
     "Entry",
@@ -40,5 +41,7 @@ __all__ = [
     "record",
     "remove_pair",
     "revoke_board",
+    "seat_tables",
     "start",
+    "write_row",
 ]

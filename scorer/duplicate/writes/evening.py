@@ -250,7 +250,7 @@ def start(
     if not started:
         raise Stale(f"{evening.name} was started meanwhile. {NOTHING}")
     evening.refresh_from_db()
-    _seat(evening)
+    seat_tables(evening)
     made = {
         DuplicateEvening.DEALT: f"{count} boards dealt by the site: print their hand records "
         "or curtain cards to make them up",
@@ -314,7 +314,7 @@ def _board(
     )
 
 
-def _seat(evening: DuplicateEvening) -> None:
+def seat_tables(evening: DuplicateEvening) -> None:
     """Each round's tables, and at each its two pairs, as the movement says."""
     by_number = {pair.number: pair.pair for pair in pairs_of(evening)}
     movement = movement_of(evening.kind, evening.tables)
