@@ -202,7 +202,7 @@ class DuplicateLoader:
             board = record.by_board[result.board]
             row = DuplicateResult(
                 evening=evening,
-                table=row_of.table,
+                table_id=row_of.table.pk,
                 board=board,
                 recorded_by=self.people.user(doc.recorded_by, f"{place}.recorded_by"),
                 recorded_at=doc.recorded_at,

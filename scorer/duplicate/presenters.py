@@ -147,7 +147,6 @@ class TravellerRow:
     score_ns: str
     score_ew: str
     provisional: bool
-    words: str  # the whole result in a line
 
 
 @dataclass(frozen=True)
@@ -200,7 +199,6 @@ def _traveller_row(row: ResultScore, provisional: bool, matchpoints: bool) -> Tr
         score_words(row.score.ns, matchpoints),
         score_words(row.score.ew, matchpoints),
         provisional,
-        result_line(row),
     )
 
 

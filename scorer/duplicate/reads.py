@@ -20,7 +20,7 @@ from threading import Lock
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, F
 
 from scorer.duplicate.models import (
     DuplicateBoard,
@@ -224,11 +224,26 @@ def result_rows(
 # -- The evening ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class TableAt:
+    """A table in a round, as the evening's rows read it: its id, round, number and
+    revision."""
+
+    pk: int
+    round: int
+    number: int
+    revision: int
+
+    @property
+    def label(self) -> str:
+        return f"Round {self.round}, Table {self.number}"
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A table in a round and its two pairs."""
 
-    table: DuplicateTable
+    table: TableAt
     ns: PairRecord
     ew: PairRecord
 
@@ -346,24 +361,24 @@ class EveningRecord:
 
 
 def evening_record(evening: DuplicateEvening) -> EveningRecord:
-    """The evening's rows in six queries: its pairs and their players, its boards, its
-    tables, their seats, its results."""
+    """The evening's rows in five queries: its pairs and their players, its boards, its
+    tables with their seats, its results; the many (seats, results) read as plain
+    values, every phone of the evening asking for them after each result."""
     pairs = pairs_of(evening)
     by_pk = {pair.pair.pk: pair for pair in pairs}
     boards = tuple(evening.boards.order_by("number"))
-    tables = list(DuplicateTable.objects.filter(evening=evening).order_by("round", "number"))
+    tables: dict[int, TableAt] = {}
     seats: dict[int, dict[str, int]] = {}
-    for table, pair, line in DuplicateSeat.objects.filter(evening=evening).values_list(
-        "table_id", "pair_id", "line"
+    seated = DuplicateSeat.objects.filter(evening=evening).order_by("round", "table__number")
+    for table, number, revision, pair, line, round_number in seated.values_list(
+        "table_id", "table__number", "table__revision", "pair_id", "line", "round"
     ):
+        tables.setdefault(table, TableAt(table, round_number, number, revision))
         seats.setdefault(table, {})[line] = pair
     rows = tuple(
-        TableRow(table, by_pk[seats[table.pk]["ns"]], by_pk[seats[table.pk]["ew"]])
-        for table in tables
-        if table.pk in seats
+        TableRow(table, by_pk[seats[pk]["ns"]], by_pk[seats[pk]["ew"]])
+        for pk, table in tables.items()
     )
-    for row in rows:
-        row.table.evening = evening
     pairs_at = {row.table.pk: (row.ns.number, row.ew.number) for row in rows}
     results = DuplicateResult.objects.filter(evening=evening).order_by(
         "table__round", "table__number", "board__number"
@@ -378,19 +393,16 @@ def evening_record(evening: DuplicateEvening) -> EveningRecord:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """A table in a round as its page shows it: its pairs, the boards it plays this round
-    (in order), and the results recorded on them."""
+    """A table in a round as its page shows it: the table, its pairs, the boards it plays
+    this round (in order), and the results recorded on them."""
 
     evening: DuplicateEvening
+    table: DuplicateTable
     row: TableRow
     boards: tuple[DuplicateBoard, ...]
     results: tuple[ResultRow, ...]
     # The round worked out with `results`, given by a write that has worked it out.
     worked: DuplicateScore | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def table(self) -> DuplicateTable:
-        return self.row.table
 
     @cached_property
     def score(self) -> DuplicateScore:
@@ -422,22 +434,31 @@ class TableRecord:
 
 
 def table_record(pk: int) -> TableRecord:
-    """A table in five queries: the table with its evening, its seats with their pairs'
-    players, its boards, its results. Raises DuplicateTable.DoesNotExist."""
+    """A table in four queries: the table with its evening, its pairs' players with their
+    pairs and directions there, its boards, its results (every phone at the table asks for
+    it after each write). Raises DuplicateTable.DoesNotExist."""
     table = DuplicateTable.objects.select_related("evening").get(pk=pk)
     evening = table.evening
-    seats = {seat.line: seat.pair for seat in table.seats.select_related("pair")}
-    players: dict[int, list[DuplicatePlayer]] = {}
-    found = DuplicatePlayer.objects.filter(pair__in=list(seats.values())).select_related("member")
-    for player in found.order_by("place"):
-        players.setdefault(player.pair_id, []).append(player)
-    ns, ew = (PairRecord(seats[line], tuple(players[seats[line].pk])) for line in ("ns", "ew"))
+    found = (
+        DuplicatePlayer.objects.filter(pair__seats__table=table)
+        .annotate(line=F("pair__seats__line"))
+        .select_related("member", "pair")
+        .order_by("place")
+    )
+    pairs: dict[str, DuplicatePair] = {}
+    players: dict[str, list[DuplicatePlayer]] = {}
+    for player in found:
+        line = player.line  # the annotation: the pair's direction at this table
+        pairs[line] = player.pair
+        players.setdefault(line, []).append(player)
+    ns, ew = (PairRecord(pairs[line], tuple(players[line])) for line in ("ns", "ew"))
     numbers = boards_at(schedule_of(evening), table.round, table.number)
     boards = tuple(evening.boards.filter(number__in=numbers).order_by("number"))
     results = table.results.order_by("board__number")
     known = [board.number for board in boards if board.known]
     rows = result_rows(results, {table.pk: (ns.number, ew.number)}, known)
-    return TableRecord(evening, TableRow(table, ns, ew), boards, tuple(rows))
+    at = TableAt(table.pk, table.round, table.number, table.revision)
+    return TableRecord(evening, table, TableRow(at, ns, ew), boards, tuple(rows))
 
 
 def boards_at(schedule: Schedule, round_number: int, table: int) -> tuple[int, ...]:
@@ -543,6 +564,13 @@ def _worked_out_evening(record: EveningRecord) -> DuplicateScore:
         while len(_worked) > _KEPT:
             del _worked[next(iter(_worked))]
     return score
+
+
+def forget() -> None:
+    """Forget every evening worked out in this process (the benchmarks time the working
+    out, not the keeping)."""
+    with _worked_lock:
+        _worked.clear()
 
 
 def told_since(table_pk: int, revision: int) -> list[str]:

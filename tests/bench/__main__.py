@@ -13,6 +13,7 @@ import sys
 from tests.bench import (
     cards,
     duplicate,
+    duplicate_site,
     engine,
     ledger,
     offline,
@@ -31,6 +32,7 @@ BENCHMARKS = {
     "cards": cards.main,
     "table": table.main,
     "progressive_site": progressive_site.main,
+    "duplicate_site": duplicate_site.main,
     "offline": offline.main,
     "printing": printing.main,
     "ledger": ledger.main,

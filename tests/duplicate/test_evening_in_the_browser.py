@@ -23,7 +23,7 @@ from tests.support.browser import (
     small_targets_and_text,
     tap,
 )
-from tests.support.duplicate_evenings import documents_stand_in
+from tests.support.duplicate_evenings import documents_stand_in, started
 from tests.support.evenings import members, pdf_as_png
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -275,3 +275,43 @@ def test_a_mitchell_of_four_tables_and_sixteen_boards_played_on_eight_phones(
     director.get_by_role("link", name="the noticeboard link").click()
     expect(director.get_by_role("heading", name="Friday pairs")).to_be_visible()
     shot(director, "noticeboard")
+
+
+def test_a_board_saved_without_a_signal_is_kept_on_the_phone_and_sent_once(phone, staff):
+    """North–South's phone loses its signal: each board saved is kept, listed as not yet
+    sent, and the next board's form offered at once; when the signal returns they are sent
+    in order, once each."""
+    players = members(12)
+    evening = started(staff, players, tables=3, boards_a_round=2)
+    north = Pair(phone(), 1, "Mr. Carr & Mr. Dane")
+    sign_in(north.page, players[0].short_name.lower())
+    to_my_table(north, 1)
+    page = north.page
+    expect(page.get_by_role("heading", name="Board 1: the result")).to_be_visible()
+    page.context.set_offline(True)
+
+    tap(page, "The make", "♥ Hearts")
+    tap(page, "Tricks won by", "9")
+    page.get_by_role("button", name="Save board 1").click()
+    expect(page.get_by_role("heading", name="Board 2: the result")).to_be_visible()
+    tap(page, "The make", "No-trump")
+    tap(page, "Tricks won by", "5")
+    page.get_by_role("button", name="Save board 2").click()
+    pending = page.locator("#offline ol.pending li")
+    expect(pending).to_have_count(2)
+    expect(pending.first).to_contain_text("Board 1: ")
+    expect(pending.first).to_contain_text("The make: ♥ Hearts")
+    expect(pending.first).to_contain_text("— not yet sent")
+    expect(page.locator("#panel .message")).to_have_text(
+        "Every board of the round is kept on this phone: they are sent when the connection returns."
+    )
+    shot(page, "offline-pending")
+    assert not DuplicateResult.objects.filter(evening=evening).exists()
+
+    page.context.set_offline(False)
+    status = page.locator("#offline .offline-status")
+    expect(status).to_have_text("Sent: the table's record includes this phone's boards.")
+    expect(pending).to_have_count(0)
+    expect(board_at(page, 2)).to_contain_text("Provisional")
+    results = DuplicateResult.objects.filter(evening=evening).order_by("board__number")
+    assert [(r.trump, r.tricks_ns, r.tricks_ew) for r in results] == [("H", 9, 4), ("NT", 8, 5)]

@@ -32,7 +32,6 @@ from scorer.duplicate.models import (
 from scorer.duplicate.reads import (
     ResultRow,
     TableRecord,
-    result_rows,
     table_record,
     worked_out,
 )
@@ -163,11 +162,11 @@ def record(
         raise DuplicateError(
             "it is accepted: only the director's correction changes it now", board=board
         )
-    row, score = _written(record, user, board, entry, before)
+    row, recorded, score = _written(record, user, board, entry, before)
     scored = _scored(score, board)
     changed = "changed" if before is not None else "recorded"
     _told(claimed, f"Board {board} {changed}: {_words(scored)}. East–West to accept it.")
-    return _after(record, row, score)
+    return _after(record, row, recorded, score)
 
 
 @_in_words
@@ -223,7 +222,7 @@ def correct(
     if not reason:
         raise DuplicateError("the director gives a reason", board=board, field="reason")
     before = record.result_on(board)
-    row, score = _written(record, user, board, entry, before, reason=reason)
+    row, recorded, score = _written(record, user, board, entry, before, reason=reason)
     scored = _scored(score, board)
     done = "entered" if before is None else "corrected"
     said = f"Board {board} {done} by the director ({reason}): {_words(scored)}."
@@ -231,7 +230,7 @@ def correct(
         was = _scored(record.score, board)
         said = f"{said[:-1]}; it was {_points(was)}."
     _told(claimed, said)
-    return Corrected(_after(record, row, score), said)
+    return Corrected(_after(record, row, recorded, score), said)
 
 
 # -- Each write's own steps ---------------------------------------------------------------------
@@ -245,7 +244,7 @@ def _written(
     before: ResultRow | None,
     *,
     reason: str = "",
-) -> tuple[DuplicateResult, DuplicateScore]:
+) -> tuple[DuplicateResult, Recorded, DuplicateScore]:
     """The result on `board` worked out with the table's others, then written: a new row
     with each pair's play of the board, or the row changed; the director's (a `reason`)
     with his correction kept, and accepted."""
@@ -280,7 +279,7 @@ def _written(
         )
         if reason:
             _kept(row, None, reason, user, now)
-        return row, score
+        return row, recorded, score
     row = DuplicateResult.objects.get(pk=before.pk)
     was = row.snapshot()
     write_row(row, recorded)
@@ -290,7 +289,7 @@ def _written(
         if row.accepted_at is None:
             row.accepted_at, row.accepted_by = now, user
     row.save(update_fields=[*DuplicateResult.FIELDS, "accepted_at", "accepted_by", "version"])
-    return row, score
+    return row, recorded, score
 
 
 def _kept(
@@ -307,12 +306,15 @@ def _kept(
     )
 
 
-def _after(record: TableRecord, row: DuplicateResult, score: DuplicateScore) -> TableRecord:
-    """The table as the write left it: the result's row read back as the pages read it."""
+def _after(
+    record: TableRecord, row: DuplicateResult, recorded: Recorded, score: DuplicateScore
+) -> TableRecord:
+    """The table as the write left it: the result as the pages read it (`result_rows`)."""
     table = record.table
-    pairs = {table.pk: (record.row.ns.number, record.row.ew.number)}
-    known = [board.number for board in record.boards if board.known]
-    (written,) = result_rows(DuplicateResult.objects.filter(pk=row.pk), pairs, known)
+    written = ResultRow(
+        row.pk, table.pk, table.round, table.number, recorded, row.recorded_by_id,
+        row.accepted_by_id, row.version,
+    )  # fmt: skip
     results = sorted(
         (*(r for r in record.results if r.board != written.board), written),
         key=lambda r: r.board,
@@ -357,13 +359,13 @@ def _claim(
     if not moved_on:
         raise Stale(STALE)
     table.revision = revision + 1
-    claimed.revision = table.revision
-    claimed.save(update_fields=["revision"])
+    claimed.revision = table.revision  # saved with what the write did (`_told`)
     DuplicateWrite.objects.create(table=table, submission=claimed)
     return claimed
 
 
 def _told(claimed: Submission, said: str) -> None:
-    """What the write did, in words, for the phones that follow the table."""
+    """What the write did, in words, and the table's revision it made, for the phones
+    that follow the table."""
     claimed.said = said[:500]
-    claimed.save(update_fields=["said"])
+    claimed.save(update_fields=["said", "revision"])
