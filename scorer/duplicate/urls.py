@@ -5,14 +5,14 @@ board's result there at /duplicate/tables/<pk>/boards/<n>/, the noticeboard at
 
 from django.urls import path
 
-from scorer.duplicate.views import documents, evening, results, table
+from scorer.duplicate.views import documents, evening, following, results, table
 
 app_name = "duplicate"
 urlpatterns = [
     path("", evening.evenings, name="evenings"),
     path("new/", evening.open_evening, name="open"),
     path("<id:pk>/", evening.evening, name="evening"),
-    path("<id:pk>/live/", evening.evening_live, name="live"),
+    path("<id:pk>/live/", following.evening_live, name="live"),
     path("<id:pk>/pairs/add/", evening.add_pair, name="add_pair"),
     path("<id:pk>/pairs/remove/", evening.remove_pair, name="remove_pair"),
     path("<id:pk>/start/", evening.start, name="start"),

@@ -158,3 +158,18 @@ def test_the_noticeboard_shows_the_rankings_until_its_link_is_revoked(client, ev
     assert "♥ by" not in wall.content.decode(), "no traveller on the wall"
     writes.revoke_board(evening=evening, seen=seen(evening), user=staff)
     assert client.get(link).status_code == 404
+
+
+def test_the_travellers_and_a_pairs_card_follow_the_results(client, evening, staff, sixteen):
+    client.force_login(sixteen[0].user)
+    travellers = poll_of(page_of(client, "travellers", evening.pk), "travellers-live")
+    card = poll_of(page_of(client, "card", evening.pk, 1), "card-live")
+    assert client.get(travellers).status_code == 204
+    assert client.get(card).status_code == 204
+    recorded(staff, table_of(evening, 1, 1), 1, entry("H", 9))  # pairs 1 and 5
+    answer = client.get(travellers)
+    assert answer.status_code == 200
+    assert "♥ by North" in answer.content.decode()
+    answer = client.get(card)
+    assert answer.status_code == 200
+    assert "to come" in answer.content.decode()

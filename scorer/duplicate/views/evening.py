@@ -1,12 +1,11 @@
 """The evenings, opening one, and an evening's page: its pairs as they come, the start,
 each table at the round it is playing, the late and missing results and those not yet
-accepted (for the director), the rankings and a member's own pair, live; a hand record
-attached, the end, and the noticeboard's link."""
+accepted (for the director), the rankings and a member's own pair, live (its contexts in
+`following`); a hand record attached, the end, and the noticeboard's link."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import segno
 from django.contrib.auth.decorators import login_required
@@ -16,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.club.models import Club
-from scorer.duplicate import access, live, presenters, reads, writes
+from scorer.duplicate import access, live, reads, writes
 from scorer.duplicate.forms import (
     AddPairForm,
     AttachHandsForm,
@@ -26,9 +25,10 @@ from scorer.duplicate.forms import (
     StartForm,
 )
 from scorer.duplicate.models import DuplicateEvening, DuplicatePair
+from scorer.duplicate.views import following
 from scorer.duplicate.views.documents import documents_ready
 from scorer.engine.duplicate import Comparison
-from scorer.plumbing.http import HtmxRequest, SignedInRequest
+from scorer.plumbing.http import SignedInRequest
 from scorer.plumbing.keys import Answer, Refused, carry_out
 
 # -- The evenings, and opening one ------------------------------------------------------------
@@ -89,7 +89,7 @@ def open_evening(request: SignedInRequest) -> HttpResponse:
 def evening(request: SignedInRequest, pk: int) -> HttpResponse:
     found = access.evening_or_404(pk)
     record = reads.evening_record(found)
-    context = _evening_context(request, record)
+    context = following.evening_context(request, record)
     seen = str(found.revision)
     if access.directs(request):
         if not found.started:
@@ -106,82 +106,6 @@ def evening(request: SignedInRequest, pk: int) -> HttpResponse:
     context["documents"] = documents_ready()
     context["hands_known"] = bool(record.boards) and all(board.known for board in record.boards)
     return render(request, "duplicate/evening.html", context)
-
-
-def _evening_context(request: HttpRequest, record: reads.EveningRecord) -> dict[str, Any]:
-    found = record.evening
-    directing = access.directs(request)
-    seen = str(found.revision)
-    member = getattr(request.user, "member", None)
-    started = found.started
-    version = reads.version_of(record)
-    token = live.token(request, "evening", found.pk)
-    context: dict[str, Any] = {
-        "evening": found,
-        "record": record,
-        "words": presenters.evening_words(found),
-        "directing": directing,
-        "mine": presenters.mine(record, None if member is None else member.pk),
-        "rankings": presenters.rankings(record) if started else [],
-        "tables": presenters.tables_now(record) if started else [],
-        "removals": [
-            (pair, RemovePairForm(seen=seen, initial={"pair": pair.pair}) if directing else None)
-            for pair in record.pairs
-        ]
-        if not started
-        else [],
-        "wanted": reads.movement_of(found.kind, found.tables).pairs,
-        "live_url": f"{reverse('scorer:duplicate:live', args=[found.pk])}"
-        f"?version={version}&token={token}",
-    }
-    if directing and started and not found.ended:
-        context["late"] = presenters.to_come(record, record.late())
-        context["waiting"] = record.provisional()
-        context["end_form"] = EveningWriteForm(seen=seen)
-    return context
-
-
-@require_GET
-def evening_live(request: HtmxRequest, pk: int) -> HttpResponse:
-    """The evening's page as it stands, for the phones following it, every two seconds:
-    an empty answer while nothing in it has changed; status 286 stops the polling."""
-    if not live.follows(request, "evening", pk):
-        return HttpResponse(status=286)
-    version = reads.version(pk)
-    if version is None or not request.user.is_authenticated:
-        return HttpResponse(status=286)
-    if version == request.GET.get("version"):
-        return HttpResponse(status=204)
-    record = reads.evening_record(access.evening_or_404(pk))
-    part = request.GET.get("part", "")
-    if part == "mine":  # a pair's own, on its table's page
-        return render(request, "duplicate/mine_live.html", mine_context(request, record))
-    if part == "ranking":
-        return render(request, "duplicate/ranking.html#live", ranking_context(request, record))
-    return render(request, "duplicate/evening.html#live", _evening_context(request, record))
-
-
-def mine_context(request: HttpRequest, record: reads.EveningRecord) -> dict[str, Any]:
-    """A member's own pair in the evening, and the address that brings it up to date."""
-    member = getattr(request.user, "member", None)
-    url = reverse("scorer:duplicate:live", args=[record.evening.pk])
-    token = live.token(request, "evening", record.evening.pk)
-    return {
-        "evening": record.evening,
-        "mine": presenters.mine(record, None if member is None else member.pk),
-        "mine_url": f"{url}?version={reads.version_of(record)}&token={token}&part=mine",
-    }
-
-
-def ranking_context(request: HttpRequest, record: reads.EveningRecord) -> dict[str, Any]:
-    url = reverse("scorer:duplicate:live", args=[record.evening.pk])
-    token = live.token(request, "evening", record.evening.pk)
-    return {
-        "evening": record.evening,
-        "record": record,
-        "rankings": presenters.rankings(record),
-        "live_url": f"{url}?version={reads.version_of(record)}&token={token}&part=ranking",
-    }
 
 
 # -- The director's steps ---------------------------------------------------------------------

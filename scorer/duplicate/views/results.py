@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 
 from scorer.duplicate import access, live, presenters, reads
-from scorer.duplicate.views.evening import ranking_context
+from scorer.duplicate.views import following
 from scorer.engine.cards import Direction, Hands
 from scorer.engine.cards.records import Layout, diagram
 from scorer.engine.duplicate import Comparison
@@ -27,22 +27,7 @@ from scorer.engine.duplicate import Comparison
 @require_GET
 def travellers(request: HttpRequest, pk: int) -> HttpResponse:
     record = reads.evening_record(access.evening_or_404(pk))
-    score = record.score
-    if score is None:
-        raise Http404("The travellers are kept once the evening has started.")
-    seen = access.boards_seen(request, record)
-    matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
-    provisional = presenters.provisional_of(record)
-    shown = [
-        (
-            traveller.board.number,
-            presenters.traveller_view(traveller, provisional, matchpoints)
-            if access.may_see(seen, traveller.board.number)
-            else None,
-        )
-        for traveller in score.travellers
-    ]
-    context = {"evening": record.evening, "record": record, "shown": shown}
+    context = following.travellers_context(request, record)
     return render(request, "duplicate/travellers.html", context)
 
 
@@ -86,7 +71,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     record = reads.evening_record(access.evening_or_404(pk))
     if record.score is None:
         raise Http404("The rankings are kept once the evening has started.")
-    return render(request, "duplicate/ranking.html", ranking_context(request, record))
+    return render(request, "duplicate/ranking.html", following.ranking_context(request, record))
 
 
 @login_required
@@ -95,18 +80,7 @@ def card(request: HttpRequest, pk: int, pair: int) -> HttpResponse:
     """A pair's board-by-board card: each board's round, table, direction, opponents,
     points, net and score."""
     record = reads.evening_record(access.evening_or_404(pk))
-    view = presenters.card_view(record, pair)
-    if view is None:
-        raise Http404(f"There is no pair {pair} in this evening.")
-    matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
-    context = {
-        "evening": record.evening,
-        "card": view,
-        "score": presenters.score_words(view.standing.score, matchpoints),
-        "percent": presenters.figure_or_none(view.standing.percent),
-        "place": view.standing.place,
-    }
-    return render(request, "duplicate/card.html", context)
+    return render(request, "duplicate/card.html", following.card_context(request, record, pair))
 
 
 # -- The noticeboard --------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorer.duplicate import access, live, presenters, reads, writes
 from scorer.duplicate.forms import AcceptForm, BoardForm, DirectorForm
 from scorer.duplicate.models import DuplicateCorrection, DuplicateTable
-from scorer.duplicate.views.evening import mine_context
+from scorer.duplicate.views.following import mine_context
 from scorer.engine import RubberError
 from scorer.engine.duplicate import DuplicateError, Schedule
 from scorer.plumbing import keys
