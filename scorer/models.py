@@ -1,12 +1,25 @@
 """Every model of the app `scorer`, imported from the feature it belongs to so that Django
 finds them all: the club and its members (scorer/club/), each write's key
 (scorer/plumbing/keys.py), the rubbers (scorer/rubbers/), the evening's tables
-(scorer/tables/) and the Progressive evenings (scorer/progressive/). Their tables in the
+(scorer/tables/), the Progressive evenings (scorer/progressive/) and the Duplicate
+evenings (scorer/duplicate/). Their tables in the
 database keep the app's name (scorer_rubber, ...)."""
 
 from __future__ import annotations
 
 from scorer.club.models import Club, Member
+from scorer.duplicate.models import (
+    DuplicateBoard,
+    DuplicateCorrection,
+    DuplicateEvening,
+    DuplicatePair,
+    DuplicatePlay,
+    DuplicatePlayer,
+    DuplicateResult,
+    DuplicateSeat,
+    DuplicateTable,
+    DuplicateWrite,
+)
 from scorer.plumbing.keys import Submission
 from scorer.progressive.models import (
     ProgressiveCorrection,
@@ -26,6 +39,16 @@ __all__ = [
     "Club",
     "Correction",
     "Deal",
+    "DuplicateBoard",
+    "DuplicateCorrection",
+    "DuplicateEvening",
+    "DuplicatePair",
+    "DuplicatePlay",
+    "DuplicatePlayer",
+    "DuplicateResult",
+    "DuplicateSeat",
+    "DuplicateTable",
+    "DuplicateWrite",
     "Member",
     "Membership",
     "Noticeboard",

@@ -1,12 +1,14 @@
 """The scorer's addresses, in one namespace (`scorer:`), each feature's own from its
 urls.py (a Progressive evening's under /progressive/, in a namespace of its own,
-`scorer:progressive:`). The ledger's are in ledger/urls.py; signing in is under accounts/,
-and the app's manifest and worker at the root (config/urls.py)."""
+`scorer:progressive:`, and a Duplicate evening's under /duplicate/, `scorer:duplicate:`).
+The ledger's are in ledger/urls.py; signing in is under accounts/, and the app's manifest
+and worker at the root (config/urls.py)."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from scorer.duplicate import urls as duplicate
 from scorer.home import urls as home
 from scorer.phone import urls as phone
 from scorer.printing import urls as printing
@@ -22,4 +24,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     *tables.urlpatterns,
     *phone.urlpatterns,
     path("progressive/", include(progressive)),
+    path("duplicate/", include(duplicate)),
 ]

@@ -6,8 +6,11 @@ came. Table 1, of five, has played Elwell's specimen rubber, agreed by both side
 posted to the ledger, and one of its five sat it out; Table 2, of four, has a rubber in
 progress, and a candidate waits to enter it. Last night's Progressive evening, ten members
 and two guests at three tables, three rounds of two deals, a tie at one table decided by
-the cut, has ended. Everything is written through the site's own services, as its pages
-write it. Running it again changes nothing and prints the logins again.
+the cut, has ended; and the night before's Duplicate evening, a Mitchell of three tables
+(the ten members and two guests in six pairs), nine boards dealt by the site, one result
+corrected by the director, has ended too. Everything is written through the site's own
+services, as its pages write it. Running it again changes nothing and prints the logins
+again.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from ledger.desk.models import TableCharge
 from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.club.models import Club, Member
+from scorer.duplicate import reads as duplicate_reads
+from scorer.duplicate import writes as duplicate
+from scorer.engine.duplicate import Comparison, MovementKind
 from scorer.home import specimen as elwell
 from scorer.progressive import reads as progressive_reads
 from scorer.progressive import writes as progressive
@@ -83,6 +89,7 @@ def seed() -> None:
     _table_2(day, members)
     assert Rubber.objects.count() == 2
     _progressive(staff, members)
+    _duplicate(staff, members)
 
 
 def _ledger(staff: User) -> None:
@@ -269,3 +276,67 @@ def _deal(
     play = engine.Play(won, engine.Pair(honours[0], honours[1]))
     made = engine.Trump(trump)  # type: ignore[call-arg]  # by value: mypy#10573
     return engine.Deal(dealer, made, engine.Maker.DEALER, 0, play)
+
+
+def _duplicate(staff: User, members: dict[str, Member]) -> None:
+    """The night before's Duplicate evening, directed by the secretary: a Mitchell of three
+    tables, three boards a round, its nine boards dealt by the site (the demo's shuffle
+    always the same); each result as its North–South recorded it and its East–West
+    accepted it, made from the board's number and the table's (the same every time), and
+    one corrected by the director. The evening has ended."""
+    evening = duplicate.open_evening(
+        name="Duplicate evening",
+        day=timezone.localdate() - timedelta(days=2),
+        movement=MovementKind.MITCHELL,
+        tables=3,
+        boards_a_round=3,
+        comparison=Comparison.AVERAGE,
+        user=staff,
+    ).evening
+
+    def seen() -> str:
+        evening.refresh_from_db()
+        return str(evening.revision)
+
+    people: list[Member | str] = [*members.values(), "Mrs. Hale", "Mr. Vane"]
+    for first, second in zip(people[0::2], people[1::2], strict=True):
+        duplicate.add_pair(evening=evening, first=first, second=second, seen=seen(), user=staff)
+    duplicate.start(
+        evening=evening, boards_from="dealt", seen=seen(), user=staff, rng=random.Random(1905)
+    )
+    record = duplicate_reads.evening_record(evening)
+    for row in record.tables:
+        table = duplicate_reads.table_record(row.table.pk)
+        for board in table.boards:
+            made = _DUPLICATE[(board.number + row.table.number) % len(_DUPLICATE)]
+            table = duplicate.record(
+                record=table, user=staff, key=uuid.uuid4(), revision=table.table.revision,
+                board=board.number, entry=made,
+            )  # fmt: skip
+            table = duplicate.accept(
+                record=table, user=staff, key=uuid.uuid4(), revision=table.table.revision,
+                board=board.number,
+            )  # fmt: skip
+    table = duplicate_reads.table_record(record.table_at[(2, 1)].table.pk)
+    duplicate.correct(
+        record=table,
+        user=staff,
+        key=uuid.uuid4(),
+        revision=table.table.revision,
+        board=table.boards[0].number,
+        entry=duplicate.Entry(trump=engine.Trump.SPADES, tricks=10),
+        reason="a trick miscounted at the table",
+    )
+    duplicate.end(evening=evening, seen=seen(), user=staff)
+
+
+# The Duplicate evening's results, chosen by board and table: the make and the tricks the
+# dealer's side won.
+_DUPLICATE = (
+    duplicate.Entry(trump=engine.Trump.NO_TRUMP, tricks=9),
+    duplicate.Entry(trump=engine.Trump.HEARTS, tricks=8),
+    duplicate.Entry(trump=engine.Trump.SPADES, tricks=7, maker=engine.Maker.PARTNER),
+    duplicate.Entry(trump=engine.Trump.NO_TRUMP, tricks=6),
+    duplicate.Entry(trump=engine.Trump.DIAMONDS, tricks=10, doubles=1),
+    duplicate.Entry(trump=engine.Trump.CLUBS, tricks=5),
+)

@@ -2,8 +2,9 @@
 back in: the ledger, which sees every feature, composes their parts. Each part is its
 feature's (its club_file.py): the club, its accounts and members (scorer/club/), the
 rubbers (scorer/rubbers/), the evening's tables (scorer/tables/), the Progressive evenings
-(scorer/progressive/), the stakes, table charges, what each evening was played for,
-waivers and payments (ledger/desk/) and the sittings (ledger/settlement/). The
+(scorer/progressive/), the Duplicate evenings (scorer/duplicate/), the stakes, table
+charges, what each evening was played for, waivers and payments (ledger/desk/) and the
+sittings (ledger/settlement/). The
 schema below and theirs are the one description of the format: the export fills them in
 and writes them out, the import reads the file through them.
 
@@ -39,6 +40,9 @@ from ledger.settlement.models import Sitting
 from scorer.club import club_file as club
 from scorer.club.club_file import Account, ClubSettings, MemberDoc, People
 from scorer.club.models import Member
+from scorer.duplicate import club_file as duplicate
+from scorer.duplicate.club_file import DuplicateDoc
+from scorer.duplicate.club_load import DuplicateLoader
 from scorer.plumbing.club_format import ImportRefused, Shape, refusal, written
 from scorer.progressive import club_file as progressive
 from scorer.progressive.club_file import ProgressiveDoc
@@ -81,6 +85,8 @@ class ClubDoc(Shape):
     # Absent in files before Progressive evenings: none, and nothing played for.
     progressive: Annotated[list[ProgressiveDoc], Field(default_factory=list)]
     evening_terms: Annotated[list[EveningTermsDoc], Field(default_factory=list)]
+    # Absent in files before Duplicate evenings: none.
+    duplicate: Annotated[list[DuplicateDoc], Field(default_factory=list)]
     payments: list[PaymentDoc]
     sittings: list[SittingDoc]
 
@@ -111,6 +117,7 @@ def club_document() -> ClubDoc:
         tables=tables.table_docs(evening_tables, usernames, rubber_ids),
         progressive=progressive.progressive(evenings, usernames),
         evening_terms=desk.evening_terms(evening_ids),
+        duplicate=duplicate.duplicate(duplicate.evenings(), usernames),
         payments=desk.payments(),
         sittings=settlement.sittings(),
     )
@@ -156,8 +163,8 @@ def _load(document: ClubDoc) -> dict[str, int]:
     """The whole file, in the order things happened: the people, the stakes and table
     charges, the evening's tables and the rubbers begun at them (each agreed one posting
     as it did), who belonged to the tables, the Progressive evenings and what each was
-    played for, then their ends (each posting as it did), then payments, waivers and
-    closings."""
+    played for, then their ends (each posting as it did), the Duplicate evenings, then
+    payments, waivers and closings."""
     people = People()
     people.load(document.club, document.accounts, document.members)
     desk_loader = DeskLoader(people)
@@ -173,6 +180,7 @@ def _load(document: ClubDoc) -> dict[str, int]:
     for n, terms in enumerate(document.evening_terms):
         desk_loader.evening_terms(terms, loaded, f"evening_terms[{n}]")
     evenings.end()
+    DuplicateLoader(people).load(document.duplicate)
     _ledger(document, desk_loader, SettlementLoader(people), loaded)
     return {"members": len(people.members), "rubbers": len(document.rubbers)}
 

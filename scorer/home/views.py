@@ -1,10 +1,12 @@
-"""The home page: Elwell's specimen for a visitor, the club's rubbers for a member."""
+"""The home page: Elwell's specimen for a visitor, the club's rubbers for a member, and his
+table at a Duplicate evening in play."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from scorer.duplicate import reads as duplicate
 from scorer.home.specimen import specimen_text
 from scorer.rubbers import reads
 from scorer.rubbers.models import Rubber
@@ -15,6 +17,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "home/home.html", {"specimen": specimen_text()})
     rows = rubber_rows(reads.states_of(Rubber.objects.all()[:30]))
+    member = getattr(request.user, "member", None)
     return render(
         request,
         "home/rubbers.html",
@@ -23,5 +26,7 @@ def home(request: HttpRequest) -> HttpResponse:
             # and awaiting agreement.
             "in_play": [row for row in rows if not row.rubber.agreed],
             "finished": [row for row in rows if row.rubber.agreed],
+            # "Your table: Round 2, Table 3, North–South", at each evening in play.
+            "duplicate": [] if member is None else duplicate.seated(member.pk),
         },
     )

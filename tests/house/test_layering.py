@@ -140,6 +140,7 @@ API = {
     "rubbers": {"models", "reads", "writes", "signals", "club_file", "club_load"},
     "tables": {"models", "reads", "writes", "club_file"},
     "progressive": {"models", "reads", "writes", "signals", "club_file", "club_load"},
+    "duplicate": {"models", "reads", "writes", "club_file", "club_load"},
     "printing": {"documents"},
     "home": {"specimen"},
     "rankings": {"reads", "seasons"},
@@ -171,7 +172,9 @@ def unit_of(name: str) -> str:
 
 
 def test_the_features_and_jobs_are_found():
-    assert {"club", "rubbers", "tables", "printing", "rankings", "progressive"} <= set(FEATURES)
+    assert {"club", "rubbers", "tables", "printing", "rankings", "progressive", "duplicate"} <= set(
+        FEATURES
+    )
     assert {"postings", "desk", "settlement", "reports", "club"} <= set(JOBS)
 
 

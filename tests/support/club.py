@@ -22,6 +22,16 @@ def make_member(name: str, short_name: str) -> Member:
 
 
 TABLES = [  # children first
+    "scorer_duplicatewrite",
+    "scorer_duplicatecorrection",
+    "scorer_duplicateplay",
+    "scorer_duplicateresult",
+    "scorer_duplicateseat",
+    "scorer_duplicatetable",
+    "scorer_duplicateboard",
+    "scorer_duplicateplayer",
+    "scorer_duplicatepair",
+    "scorer_duplicateevening",
     "ledger_posting",
     "ledger_settlementline",
     "ledger_transfer",

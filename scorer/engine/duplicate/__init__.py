@@ -7,14 +7,14 @@ Howells), `deals` reads a result into the deal it scores, `evening` works the ev
 (each result for points by Bridge's `bridge/points.py`): `checks` checks the record against
 the movement, `travellers` compares each board's results, `standings` gives the pairs'
 cards and places, `scores` holds what it gives; `interchange` reads elwell-duplicate/1 and
-writes elwell-duplicate-result/1. For printing and export: `moves` says where the boards
-and the pairs go after each round, `text` the words the documents share, and `pbn` writes
-the evening as PBN 2.1.
+writes elwell-duplicate-result/1; `words` says a result by direction, for the site's pages.
+For printing and export: `moves` says where the boards and the pairs go after each round,
+`text` the words the documents share, and `pbn` writes the evening as PBN 2.1.
 """
 
 from __future__ import annotations
 
-from scorer.engine.duplicate.deals import deal_of
+from scorer.engine.duplicate.deals import check_call, deal_of
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.evening import (
     CardRow,
@@ -68,12 +68,23 @@ from scorer.engine.duplicate.movements import (
 )
 from scorer.engine.duplicate.moves import BoardsGo, PairGoes, Place, TableMoves, table_moves
 from scorer.engine.duplicate.pbn import evening_pbn
+from scorer.engine.duplicate.words import (
+    NOT_PLAYED,
+    declaration_words,
+    honours_words,
+    line_of,
+    make_words,
+    maker_of,
+    result_words,
+    tricks_words,
+)
 
 __all__ = [
     "EVENING_FORMAT",
     "HOWELL_TABLES",
     "LINES",
     "MITCHELL_TABLES",
+    "NOT_PLAYED",
     "RESULT_FORMAT",
     "Board",
     "BoardsGo",
@@ -105,19 +116,27 @@ __all__ = [
     "TableMoves",
     "TableRound",
     "Traveller",
+    "check_call",
     "check_movement",
     "deal_of",
     "dealing_line",
+    "declaration_words",
     "duplicate_json",
     "duplicate_result_json",
     "evening_pbn",
     "figure",
+    "honours_words",
     "howell",
+    "line_of",
     "loads_duplicate",
+    "make_words",
+    "maker_of",
     "mitchell",
     "movement_for",
     "offered",
     "read_duplicate",
+    "result_words",
     "table_moves",
+    "tricks_words",
     "work_out_duplicate",
 ]

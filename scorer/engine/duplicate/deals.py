@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from scorer.engine.calls import ACES_EASY, CALLED, call_of
 from scorer.engine.cards import (
     DIRECTIONS,
     POSITIONS,
@@ -35,6 +36,7 @@ from scorer.engine.duplicate.borrowed import Entry, Item, score_for_points
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.model import LINES, Board, Line, Lines, Result
 from scorer.engine.model import Deal, Holding, Pair, Play, Rules, Side, Trump
+from scorer.engine.values import Honours
 
 NO_COUNTS = Lines(0, 0)
 
@@ -198,6 +200,43 @@ def _agree_chicane(
             f"chicane: the hands give {line.label} {chicane[line]} ({why}), not {given[line]}",
             field="chicane",
         )
+
+
+def check_call(board: Board, result: Result) -> None:
+    """A result the table recorded by its call of honours and its chicane, before the
+    board's hands were known, against the hands known since (a hand record attached
+    later): the hands must give the same call (the side that scores honours, and how) and
+    the same chicane. How a direction's honours were split between its two hands is not
+    called, and not asked. DuplicateError naming the field otherwise."""
+    if board.hands is None or result.honours is None:
+        return
+    hands = hands_of(board)
+    dealer = board.dealing_line.side
+    trump = result.trump
+    cards = call_of(trump, honours_of(hands, trump, dealer))
+    called = call_of(trump, result.honours.sides)
+    if cards != called:
+        raise DuplicateError(
+            f"honours: the hands give {_call_words(*cards)}, not {_call_words(*called)} as "
+            "called at the table",
+            field="honours",
+        )
+    chicane = Lines.of(chicane_of(hands, trump, dealer))
+    given = result.chicane or NO_COUNTS
+    for line in LINES:
+        if chicane[line] != given[line]:
+            raise DuplicateError(
+                f"chicane: the hands give {line.label} {chicane[line]} hands void of trumps, "
+                f"not {given[line]} as called at the table",
+                field="chicane",
+            )
+
+
+def _call_words(side: Side | None, held: Honours | None) -> str:
+    if side is None or held is None:
+        return ACES_EASY
+    line = Line.NS if side is Side.WE else Line.EW
+    return f"{line.label} {CALLED[held]}"
 
 
 def _claimed(shown: Lines[int], given: Lines[int]) -> Lines[int]:

@@ -1,0 +1,89 @@
+"""Who may do what at a Duplicate evening: the director (the club's staff) opens and keeps
+it, and may do everything; at a table, a member of its North–South pair records the
+boards and a member of its East–West pair accepts them. Everyone signed in sees the
+evening's page, its rankings, the pairs' cards and the guide and table cards; a board's
+hands and traveller are shown once the viewer's pair has played it (the director always,
+everyone once the evening has ended), so that nobody reads a board before playing it."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+
+from scorer.duplicate import reads
+from scorer.duplicate.models import DuplicateEvening, DuplicateTable
+from scorer.engine.duplicate import Line
+
+
+def directs(request: HttpRequest) -> bool:
+    return bool(request.user.is_staff)
+
+
+def director(request: HttpRequest) -> None:
+    if not directs(request):
+        raise PermissionDenied("Only the director, one of the club's staff, does that.")
+
+
+def evening_or_404(pk: int) -> DuplicateEvening:
+    return get_object_or_404(DuplicateEvening, pk=pk)
+
+
+def table_or_404(pk: int) -> reads.TableRecord:
+    try:
+        return reads.table_record(pk)
+    except DuplicateTable.DoesNotExist:
+        raise Http404(f"There is no table {pk} of a Duplicate evening.") from None
+
+
+def may_record(request: HttpRequest, record: reads.TableRecord) -> bool:
+    """North–South's members, and the director."""
+    return directs(request) or record.row.ns.has_user(request.user.pk)
+
+
+def may_accept(request: HttpRequest, record: reads.TableRecord) -> bool:
+    """East–West's members, and the director."""
+    return directs(request) or record.row.ew.has_user(request.user.pk)
+
+
+def line_at(request: HttpRequest, record: reads.TableRecord) -> Line | None:
+    """The viewer's direction at this table, if his pair sits there."""
+    for line in (Line.NS, Line.EW):
+        if record.row.pair(line).has_user(request.user.pk):
+            return line
+    return None
+
+
+def to_record(request: HttpRequest, pk: int) -> reads.TableRecord:
+    record = table_or_404(pk)
+    if not may_record(request, record):
+        raise PermissionDenied(
+            "North–South record the boards at their table (and the director, anywhere)."
+        )
+    return record
+
+
+def to_accept(request: HttpRequest, pk: int) -> reads.TableRecord:
+    record = table_or_404(pk)
+    if not may_accept(request, record):
+        raise PermissionDenied(
+            "East–West accept the boards at their table (and the director, anywhere)."
+        )
+    return record
+
+
+def boards_seen(request: HttpRequest, record: reads.EveningRecord) -> set[int] | None:
+    """The boards whose hands and traveller this viewer may see; None: every board (the
+    director, or anyone once the evening has ended)."""
+    if directs(request) or record.evening.ended:
+        return None
+    member = getattr(request.user, "member", None)
+    pair = record.pair_of(None if member is None else member.pk)
+    if pair is None or pair.pair.number is None:
+        return set()
+    number = pair.number
+    return {row.board for row in record.results if number in row.recorded.pairs}
+
+
+def may_see(seen: set[int] | None, board: int) -> bool:
+    return seen is None or board in seen
