@@ -173,3 +173,19 @@ def test_the_travellers_and_a_pairs_card_follow_the_results(client, evening, sta
     answer = client.get(card)
     assert answer.status_code == 200
     assert "to come" in answer.content.decode()
+
+
+def test_an_evening_pbn_cannot_hold_is_refused_in_words_with_the_way_back(
+    director, evening, staff, monkeypatch
+):
+    """A line of PBN holds 255 characters; an evening whose names would run longer is not
+    written at all, and the director reads why, with the evening a tap away."""
+    recorded(staff, table_of(evening, 1, 1), 1, entry("H", 9))
+    monkeypatch.setattr("scorer.engine.cards.pbn.writer.LINE", 20)
+    answer = director.get(reverse("scorer:duplicate:evening_pbn", args=[evening.pk]))
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert (
+        "The evening cannot be written as a PBN file: board 1: Event: the value is too long" in page
+    )
+    assert reverse("scorer:duplicate:evening", args=[evening.pk]) in page
