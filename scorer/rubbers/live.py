@@ -4,7 +4,6 @@ costs one indexed read and an empty answer."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -12,10 +11,10 @@ from django.core import signing
 from django.db import connection
 from django.http import HttpRequest
 
+from scorer.plumbing.following import LIVE_MAX_AGE, session_tag
 from scorer.rubbers.models import Rubber
 
 LIVE_SALT = "scorer.live"
-LIVE_MAX_AGE = 12 * 60 * 60  # an evening's play
 
 
 def token(request: HttpRequest, rubber: Rubber) -> str:
@@ -43,14 +42,6 @@ def follows(request: HttpRequest, pk: int) -> bool:
     if not isinstance(payload, dict) or payload.get("rubber") != pk:
         return False
     return payload.get("session") == session_tag(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
-
-
-def session_tag(session_key: str | None) -> str:
-    """A session, named in a poll's token without giving its key away: the token then
-    stops working when that session ends (signing out clears the phone's cookie)."""
-    if not session_key:
-        return ""
-    return hashlib.sha256(session_key.encode()).hexdigest()[:16]
 
 
 def revision_of(pk: int) -> int | None:

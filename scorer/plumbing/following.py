@@ -1,0 +1,98 @@
+"""Phones following a page: each polls every two seconds with a signed token standing for
+the member and the session the page was shown to, and an unchanged page costs one indexed
+read and an empty answer. A rubber's following (`scorer/rubbers/live.py`) is built on the
+session's tag here; an evening's tables and its noticeboard (`scorer/progressive/live.py`,
+`scorer/duplicate/live.py`) on `EveningFollowing`."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Protocol
+
+from django.conf import settings
+from django.core import signing
+from django.db import connection, models
+from django.http import HttpRequest
+
+LIVE_MAX_AGE = 12 * 60 * 60  # an evening's play
+
+
+def session_tag(session_key: str | None) -> str:
+    """A session, named in a poll's token without giving its key away: the token then
+    stops working when that session ends (signing out clears the phone's cookie)."""
+    if not session_key:
+        return ""
+    return hashlib.sha256(session_key.encode()).hexdigest()[:16]
+
+
+class Evening(Protocol):
+    """What a noticeboard's link names: the evening, and the generation of its links."""
+
+    pk: Any
+    board: int
+
+
+class EveningFollowing:
+    """Following an evening of one kind and its tables: the pages' tokens (`kind` is
+    "evening" or "table"), a table's revision, and the noticeboard's signed link. `name`
+    keeps each kind's tokens its own ("progressive", "duplicate")."""
+
+    def __init__(self, name: str, table: type[models.Model]) -> None:
+        self.live_salt = f"scorer.{name}.live"
+        self.board_salt = f"scorer.{name}.board"
+        self.table = table
+
+    def token(self, request: HttpRequest, kind: str, pk: int) -> str:
+        """The page's token for following the evening or the table `pk`."""
+        return signing.dumps(
+            {
+                kind: pk,
+                "user": request.user.pk,
+                "session": session_tag(request.session.session_key),
+            },
+            salt=self.live_salt,
+        )
+
+    def follows(self, request: HttpRequest, kind: str, pk: int) -> bool:
+        """Whether the request's token is a good one for this evening or table, in this
+        session: one too old, of the wrong shape, for another, or from a session since ended
+        stops the phone's polling."""
+        try:
+            payload: Any = signing.loads(
+                request.GET.get("token", ""), salt=self.live_salt, max_age=LIVE_MAX_AGE
+            )
+        except signing.BadSignature:
+            return False
+        if not isinstance(payload, dict) or payload.get(kind) != pk:
+            return False
+        cookie = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+        return payload.get("session") == session_tag(cookie)
+
+    def revision_of(self, pk: int) -> int | None:
+        """The table's revision, read with plain SQL, as a rubber's is."""
+        table = connection.ops.quote_name(self.table._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT revision FROM {table} WHERE id = %s", [pk])
+            row = cursor.fetchone()
+        return None if row is None else int(row[0])
+
+    def board_token(self, evening: Evening) -> str:
+        """The noticeboard's link: the evening and the generation of its links (a new one
+        revokes every link given before)."""
+        return signing.dumps(
+            {"e": evening.pk, "g": evening.board}, salt=self.board_salt, compress=True
+        )
+
+    def board_link(self, token: str) -> tuple[int, int] | None:
+        """The evening a noticeboard link names, and the generation of its links; None for
+        a forged one. (Whether it is revoked is the evening's to say: its generation now.)"""
+        try:
+            data = signing.loads(token, salt=self.board_salt)
+        except signing.BadSignature:
+            return None
+        if not isinstance(data, dict):
+            return None
+        pk, generation = data.get("e"), data.get("g")
+        if not isinstance(pk, int) or not isinstance(generation, int):
+            return None
+        return pk, generation
