@@ -11,6 +11,8 @@ the pages are.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -117,39 +119,27 @@ def curtain_cards(request: HttpRequest, pk: int) -> HttpResponse:
 # -- The evening's own documents ------------------------------------------------------------
 
 
-@login_required
-@require_GET
-def guide_cards(request: HttpRequest, pk: int) -> HttpResponse:
+def _by_schedule(
+    request: HttpRequest, pk: int, write: Callable[..., bytes], kind: str
+) -> HttpResponse:
+    """A document of the evening's schedule (its cards), once it has started."""
     record = _started(request, pk)
-    pdf = printing.guide_cards_document(
+    pdf = write(
         title=_title(record.evening),
         day=record.evening.day,
         schedule=record.schedule,
         names=record.names(),
         paper=documents.paper(request.GET.get("paper")),
     )
-    return _pdf(pdf, printing.filename("guide-cards", record.evening.day))
+    return _pdf(pdf, printing.filename(kind, record.evening.day))
 
 
-@login_required
-@require_GET
-def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
-    record = _started(request, pk)
-    pdf = printing.table_cards_document(
-        title=_title(record.evening),
-        day=record.evening.day,
-        schedule=record.schedule,
-        names=record.names(),
-        paper=documents.paper(request.GET.get("paper")),
-    )
-    return _pdf(pdf, printing.filename("table-cards", record.evening.day))
-
-
-@login_required
-@require_GET
-def results_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+def _by_results(
+    request: HttpRequest, pk: int, write: Callable[..., bytes], kind: str
+) -> HttpResponse:
+    """A document of every board's results, for those who may read them."""
     record = _results_of(request, pk)
-    pdf = printing.results_document(
+    pdf = write(
         title=_title(record.evening),
         day=record.evening.day,
         evening=record.as_evening(),
@@ -157,23 +147,35 @@ def results_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         names=record.names(),
         paper=documents.paper(request.GET.get("paper")),
     )
-    return _pdf(pdf, printing.filename("results", record.evening.day))
+    return _pdf(pdf, printing.filename(kind, record.evening.day))
+
+
+@login_required
+@require_GET
+def guide_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """A card a pair: its table, direction, opponents and boards, round by round."""
+    return _by_schedule(request, pk, printing.guide_cards_document, "guide-cards")
+
+
+@login_required
+@require_GET
+def table_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """A card a table: its pairs and boards each round, and where they go next."""
+    return _by_schedule(request, pk, printing.table_cards_document, "table-cards")
+
+
+@login_required
+@require_GET
+def results_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The rankings, the travellers and the pairs' cards."""
+    return _by_results(request, pk, printing.results_document, "results")
 
 
 @login_required
 @require_GET
 def hand_records_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """Each board's hands with its results beside them."""
-    record = _results_of(request, pk)
-    pdf = printing.hand_records_document(
-        title=_title(record.evening),
-        day=record.evening.day,
-        evening=record.as_evening(),
-        score=_score(record),
-        names=record.names(),
-        paper=documents.paper(request.GET.get("paper")),
-    )
-    return _pdf(pdf, printing.filename("hand-records", record.evening.day))
+    return _by_results(request, pk, printing.hand_records_document, "hand-records")
 
 
 @login_required
