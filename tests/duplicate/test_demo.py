@@ -51,6 +51,17 @@ def test_every_page_of_the_demos_duplicate_evening_renders(demo):
         reverse("scorer:duplicate:ranking", args=[evening.pk]),
         reverse("scorer:duplicate:print_boards", args=[evening.pk]),
         reverse("scorer:duplicate:print_curtain_cards", args=[evening.pk]),
+        *(
+            reverse(f"scorer:duplicate:{name}", args=[evening.pk])
+            for name in (
+                "print_guide_cards",
+                "print_table_cards",
+                "print_results",
+                "print_hand_records",
+                "results_csv",
+                "evening_pbn",
+            )
+        ),
         *(reverse("scorer:duplicate:board_page", args=[evening.pk, n]) for n in range(1, 10)),
         *(reverse("scorer:duplicate:card", args=[evening.pk, n]) for n in range(1, 7)),
         *(
