@@ -107,7 +107,7 @@ def _club() -> tuple[Any, list[Any]]:
     members = [
         Member.objects.create(
             user=users.objects.create_user(f"duplicate{n}", password="pw"),
-            name=f"Player {n}",
+            name=f"Pair player {n}",
             short_name=f"P{n}",
         )
         for n in range(4 * TABLES)

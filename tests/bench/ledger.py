@@ -80,7 +80,7 @@ def _a_busy_year():  # type: ignore[no-untyped-def]
     staff = users.objects.create_user("ledger-bench-staff", is_staff=True)
     accounts = users.objects.bulk_create(users(username=f"ledger{n}") for n in range(MEMBERS))
     members = Member.objects.bulk_create(
-        Member(user=user, name=f"Member {n:02}", short_name=f"M{n}")
+        Member(user=user, name=f"Ledger member {n:02}", short_name=f"M{n}")
         for n, user in enumerate(accounts)
     )
     start = timezone.now() - timedelta(days=366)

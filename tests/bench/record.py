@@ -104,7 +104,7 @@ def _a_busy_season() -> tuple[Any, int]:
     staff = users.objects.create_user("record-bench-staff", is_staff=True)
     accounts = users.objects.bulk_create(users(username=f"record{n}") for n in range(MEMBERS))
     members = Member.objects.bulk_create(
-        Member(user=user, name=f"Member {n:02}", short_name=f"M{n}")
+        Member(user=user, name=f"Record member {n:02}", short_name=f"M{n}")
         for n, user in enumerate(accounts)
     )
     set_stake("0.50", staff, at=start - timedelta(days=1))

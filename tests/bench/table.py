@@ -65,7 +65,7 @@ def _players() -> tuple[list[Any], Any]:
     players = [
         Member.objects.create(
             user=users.objects.create_user(f"table{n}", password="pw"),
-            name=f"Player {n}",
+            name=f"Table player {n}",
             short_name=f"P{n}",
         )
         for n in range(4)
