@@ -38,6 +38,9 @@ WAIT = 0.3  # a printer's wait for its turn here (the site's is 10 s)
 SLOWEST_POLL_TARGET_MS = 1000
 LARGEST_PAD = "/print/pad/?per_page=4&pages=50&paper=letter"
 SPECIMEN = Path(__file__).resolve().parents[2] / "scorer" / "data" / "elwell-specimen.json"
+# The printer's patience here: a bound, not what is timed (its process runs at a lower
+# priority, and on a machine busy with other work a document may wait long for it).
+PATIENCE = 600.0
 
 
 def main() -> None:
@@ -51,6 +54,8 @@ def main() -> None:
     from scorer.plumbing.printer import printer
     from scorer.printing import documents, hand_records
     from scorer.rubbers import reads
+
+    printer.patience = PATIENCE
 
     specimen, rubbers = _rubbers()
     state = reads.rubber_state(specimen)
