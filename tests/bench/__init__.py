@@ -41,3 +41,20 @@ def django_ready() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+
+
+def fresh_database() -> None:
+    """A new, empty database for the next benchmark: each makes the club it measures (its
+    members, its year of sittings), which another's would stand in the way of (a member's
+    name is unique; sittings never overlap)."""
+    django_ready()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection
+
+    connection.close()
+    folder = tempfile.mkdtemp(prefix="bench-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    name = Path(folder) / "bench.sqlite3"
+    settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"] = name
+    call_command("migrate", verbosity=0)
