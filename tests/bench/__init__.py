@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 
 def medians(runs: int, **loops: Callable[[], object]) -> dict[str, float]:
@@ -58,3 +59,23 @@ def fresh_database() -> None:
     name = Path(folder) / "bench.sqlite3"
     settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"] = name
     call_command("migrate", verbosity=0)
+
+
+def a_club(members: int) -> tuple[Any, list[Any]]:
+    """A club for a benchmark on the site, in its own database (`fresh_database`): one of
+    the staff, and `members` members who sign in with a password."""
+    from django.contrib.auth import get_user_model
+
+    from scorer.club.models import Member
+
+    users = get_user_model()
+    staff = users.objects.create_user("bench-staff", password="pw", is_staff=True)
+    made = [
+        Member.objects.create(
+            user=users.objects.create_user(f"player{n}", password="pw"),
+            name=f"Player {n}",
+            short_name=f"P{n}",
+        )
+        for n in range(members)
+    ]
+    return staff, made

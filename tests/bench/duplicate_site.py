@@ -26,7 +26,7 @@ import time
 import uuid
 from typing import Any
 
-from tests.bench import django_ready, targets
+from tests.bench import a_club, django_ready, targets
 
 TABLES = 15
 BOARDS_A_ROUND = 2
@@ -38,7 +38,7 @@ TARGETS = {"ms": 50.0, "ratio": 3.0, "save": 1.2}
 
 def main() -> None:
     django_ready()
-    staff, members = _club()
+    staff, members = a_club(4 * TABLES)
     evening = _evening(staff, members, "Working out")
     steps = _working_out(staff, evening)
     saves, rubbers = _saves(staff, members[:4], _evening(staff, members, "Saving"))
@@ -95,24 +95,6 @@ def _timed(work: Any) -> tuple[float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     work()
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
-
-
-def _club() -> tuple[Any, list[Any]]:
-    from django.contrib.auth import get_user_model
-
-    from scorer.club.models import Member
-
-    users = get_user_model()
-    staff = users.objects.create_user("bench-director", password="pw", is_staff=True)
-    members = [
-        Member.objects.create(
-            user=users.objects.create_user(f"duplicate{n}", password="pw"),
-            name=f"Pair player {n}",
-            short_name=f"P{n}",
-        )
-        for n in range(4 * TABLES)
-    ]
-    return staff, members
 
 
 def _evening(staff: Any, members: list[Any], name: str) -> Any:

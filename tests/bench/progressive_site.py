@@ -18,7 +18,7 @@ import time
 import uuid
 from typing import Any
 
-from tests.bench import django_ready, targets
+from tests.bench import a_club, django_ready, targets
 
 TABLES = 20
 EVENINGS = 3  # each third round gives 80 saves: 240 in all
@@ -30,7 +30,7 @@ def main() -> None:
     django_ready()
     from django.test import Client
 
-    staff, members = _club()
+    staff, members = a_club(4 * TABLES)
     phone = Client()
     phone.force_login(staff)
     evenings = [_evening(staff, members, n) for n in range(EVENINGS)]
@@ -58,24 +58,6 @@ def main() -> None:
         f"    a player's evening page, signed in         {member_page:6.2f} ms  "
         f"{member_page / minimal:4.2f}×"
     )
-
-
-def _club() -> tuple[Any, list[Any]]:
-    from django.contrib.auth import get_user_model
-
-    from scorer.club.models import Member
-
-    users = get_user_model()
-    staff = users.objects.create_user("bench-secretary", password="pw", is_staff=True)
-    members = [
-        Member.objects.create(
-            user=users.objects.create_user(f"evening{n}", password="pw"),
-            name=f"Evening player {n}",
-            short_name=f"P{n}",
-        )
-        for n in range(4 * TABLES)
-    ]
-    return staff, members
 
 
 def _evening(staff: Any, members: list[Any], n: int) -> Any:
