@@ -74,6 +74,8 @@ def evening(db):
 def rows(page, place: str):
     """The members a place's list shows now, in order, by name."""
     group = page.get_by_role("group", name=place, exact=True)
+    # evaluate_all does not wait: the page may still be on its way.
+    expect(group).to_be_visible()
     return group.get_by_role("radio").evaluate_all(
         "(radios) => radios.filter((r) => r.checkVisibility()).map((r) => r.labels[0].innerText)"
     )
@@ -81,6 +83,7 @@ def rows(page, place: str):
 
 def headings(page, place: str) -> list[str]:
     group = page.get_by_role("group", name=place, exact=True)
+    expect(group).to_be_visible()
     return group.locator(".group-label:visible").all_inner_texts()
 
 
@@ -111,7 +114,8 @@ def test_a_player_taps_the_four_tonights_players_first_and_starts_the_rubber(pho
     # Seat 1 shows her alone, with "Change"; seat 2 opens, without her.
     expect(page.get_by_role("button", name="Change 1. We")).to_be_visible()
     assert rows(page, "1. We") == ["Mrs. Carr"]
-    assert "Mrs. Carr" not in rows(page, "2. They")
+    second = rows(page, "2. They")
+    assert "Miss Fenwick" in second and "Mrs. Carr" not in second
     search = page.get_by_role("searchbox", name="Find a member")
     search.fill("fen")
     assert rows(page, "2. They") == ["Miss Fenwick"]
