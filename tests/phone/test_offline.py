@@ -334,8 +334,10 @@ def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phon
     follow(there, browser_rubber)
 
     here.get_by_role("link", name="Password", exact=True).click()
+    everywhere = here.get_by_role("button", name="Sign out everywhere")
+    expect(everywhere).to_be_visible()
     screenshot(here, "password-and-phones")
-    here.get_by_role("button", name="Sign out everywhere").click()
+    everywhere.click()
     expect(here.get_by_text("Signed out everywhere")).to_be_visible()
     expect(here.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
 

@@ -142,6 +142,7 @@ def test_the_hands_to_send_read_in_the_dark(phone, browser_rubber):
         for each in hand:
             card(page, each).check()
         page.get_by_role("button", name=button).click()
+    expect(page.get_by_role("button", name="Send the hands")).to_be_visible()
     assert serious_violations(page) == []
     screenshot(page, "hands-to-send-dark")
 

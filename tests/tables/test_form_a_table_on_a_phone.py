@@ -87,7 +87,8 @@ def test_a_member_forms_a_table_from_tonights_players_first(phone, evening):
     choose(page, "3.", "Miss Rook")
     choose(page, "4.", "Mr. Abbot")
     fifth = shown(page, "5.")
-    assert "Mr. Lacey" in fifth and "Dr. Pryce" not in fifth
+    assert "Mr. Lacey" in fifth
+    assert "Dr. Pryce" not in fifth
     choose(page, "5.", "Mr. Lacey")
 
     # A fifth taken back: "Nobody" is offered once he is chosen, to undo it.
