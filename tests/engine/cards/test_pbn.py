@@ -3,6 +3,7 @@ reader (endplay, from the package index) to the same cards."""
 
 from __future__ import annotations
 
+import gc
 import io
 import random
 import re
@@ -506,3 +507,20 @@ def test_a_stream_longer_than_the_limit_is_refused_after_reading_just_past_it():
     with pytest.raises(PbnError, match="more than 16,777,216 bytes"):
         read_pbn_stream(io.BufferedReader(stream, buffer_size=2**16))
     assert stream.given <= MOST_BYTES + 2**17
+
+
+def test_reading_a_file_leaves_the_garbage_collector_as_it_found_it():
+    """The reader pauses the cyclic collector while it reads, and only while it reads,
+    whether the file is read or refused."""
+    good = pbn_text(deal_boards(2, rng=random.Random(5)))
+    read_pbn(good)
+    assert gc.isenabled()
+    with pytest.raises(PbnError, match="not a seat"):
+        read_pbn('[Dealer "Z"]')
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        read_pbn(good)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import batched
 
 from scorer.engine.cards.cards import CARDS, Card
 from scorer.engine.cards.errors import CardError, PbnError
@@ -44,48 +45,66 @@ def play_of(
             f"(got {first.letter})",
         )
     cards = _play_cards(tag[1])
-    strengths, suits, bits = STRENGTHS[TRUMP_SUIT[trump]], SUIT_OF, BIT
-    order: list[int] = []
-    winners: list[int] = []
-    columns = [0, 0, 0, 0]  # the cards of each column: each seat's, from the opening leader
+    if None in cards:
+        # A card unknown or not yet played: the play stops at the last whole trick.
+        cards = cards[: cards.index(None)]
+    whole: list[int] = cards[: len(cards) // 4 * 4]  # type: ignore[assignment]
+    strengths, suits = STRENGTHS[TRUMP_SUIT[trump]], SUIT_OF
+    tricks: list[tuple[Card, ...]] = []
+    winners = bytearray()
     leader = int(first)
-    for start in range(0, len(cards) - 3, 4):
-        row = cards[start : start + 4]
-        if None in row:
-            break  # a card unknown or not yet played: the play stops at the last whole trick
-        led = (leader - first) % 4  # the leader's column
-        strength = strengths[suits[row[led]]]  # type: ignore[index]
-        best = won = 0
-        for column in range(4):
-            card: int = row[column]  # type: ignore[assignment]
-            columns[column] |= bits[card]
-            if strength[card] > best:
-                best, won = strength[card], column
-        order += row[led:] + row[:led]  # type: ignore[arg-type]
-        leader = (first + won) % 4
+    # Unrolled: a file of ten thousand played boards has half a million cards to place.
+    for a, b, c, d in batched(whole, 4):
+        led = (leader - first) & 3  # the leader's column
+        strength = strengths[suits[(a, b, c, d)[led]]]
+        best, won = strength[a], 0
+        if strength[b] > best:
+            best, won = strength[b], 1
+        if strength[c] > best:
+            best, won = strength[c], 2
+        if strength[d] > best:
+            won = 3
+        row = (CARDS[a], CARDS[b], CARDS[c], CARDS[d])
+        tricks.append(row[led:] + row[:led])
+        leader = (first + won) & 3
         winners.append(leader)
-    if masks is not None and any(
-        cards & ~masks[(first + column) % 4] or cards.bit_count() != len(winners)
-        for column, cards in enumerate(columns)
-    ):  # a card its player did not hold, or played twice: named by the careful pass
+    if masks is not None and _not_held(whole, masks, first, len(winners)):
+        # A card its player did not hold, or played twice: named by the careful pass.
+        order = [card.index for trick in tricks for card in trick]
         try:
             run_play(masks, first, TRUMP_SUIT[trump], order)
         except PlayFault as fault:
             raise refuse("Play", fault.words(SEAT_WORDS)) from None
-    cards_played = iter([CARDS[card] for card in order])
-    play = tuple(zip(cards_played, cards_played, cards_played, cards_played, strict=True))
     if len(winners) != 13 or declarer is None:
-        return play, None
-    return play, sum(1 for winner in winners if (winner - declarer) % 2 == 0)
+        return tuple(tricks), None
+    return tuple(tricks), winners.count(declarer) + winners.count(declarer.left.left)
+
+
+def _not_held(cards: list[int], masks: list[int], first: int, tricks: int) -> bool:
+    """Whether a column of the play (a seat's cards, from the opening leader) holds a card
+    its player was not dealt, or a card twice."""
+    bits = BIT
+    for column in range(4):
+        played = 0
+        for card in cards[column::4]:
+            played |= bits[card]
+        if played & ~masks[(first + column) % 4] or played.bit_count() != tricks:
+            return True
+    return False
 
 
 def _play_cards(section: tuple[list[str], list[int]]) -> list[int | None]:
     """The card tokens of a play section, annotations and revoke marks skipped (the play
     shows its revokes); None for a card unknown or to come. Stops at '*' or '+'."""
     texts, numbers = section
-    cards: list[int | None] = list(map(_CARD_NUMBER.get, " ".join(texts).split()))
+    tokens = " ".join(texts).split()
+    cards: list[int | None] = list(map(_CARD_NUMBER.get, tokens))
     if None not in cards:
         return cards  # cards alone, as export writes them
+    if "^R" in tokens:  # and with the revokes marked, as export writes them too
+        cards = [_CARD_NUMBER.get(token) for token in tokens if token != "^R"]
+        if None not in cards:
+            return cards
     cards = []
     number = _CARD_NUMBER.get
     for text, line in zip(texts, numbers, strict=True):
