@@ -168,6 +168,11 @@ AXES_USERNAME_FORM_FIELD = "username"
 # The phone's address: behind nginx on this machine, the one nginx appends to
 # X-Forwarded-For; the header is believed from these peers only (scorer/accounts/signing_in.py).
 AXES_CLIENT_IP_CALLABLE = "scorer.accounts.signing_in.client_address"
+# Each worker's printer (scorer/plumbing/printer.py): how long a document may wait its turn
+# before it is refused as busy, and how long its laying out may take before its process is
+# deemed stuck and replaced.
+PRINTER_WAIT_SECONDS = float(os.environ.get("DJANGO_PRINTER_WAIT_SECONDS", "10"))
+PRINTER_PATIENCE_SECONDS = float(os.environ.get("DJANGO_PRINTER_PATIENCE_SECONDS", "30"))
 PROXY_ADDRESSES = ["127.0.0.1", "::1"] if PRODUCTION else []
 
 LOGIN_URL = "login"

@@ -149,9 +149,15 @@ def _give_way() -> None:
 
 
 # The longest documents (a 40-rubber evening, the largest pad) take about a second or two:
-# ten seconds is a few of them ahead, and anything beyond means the machine is struggling;
-# a document not done in thirty is stuck, and its process is replaced.
-printer = Printer(waiting=2, wait=10.0, patience=30.0, documents=500)
+# ten seconds (the default wait) is a few of them ahead, and anything beyond means the
+# machine is struggling; a document not done in thirty (the default patience) is stuck,
+# and its process is replaced.
+printer = Printer(
+    waiting=2,
+    wait=settings.PRINTER_WAIT_SECONDS,
+    patience=settings.PRINTER_PATIENCE_SECONDS,
+    documents=500,
+)
 
 
 class StaticFiles(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no types: Any
