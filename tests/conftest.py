@@ -51,16 +51,20 @@ def _record_guards_lifted_to_empty_the_database(request):
     guards.remove(connection, guards.present(connection))
 
 
+# The site's printer refuses a document that waits its turn longer than 10 s or takes
+# longer than 30 s: on a machine many times busier than its cores a test's document may,
+# which is the machine's speed, not what the test asks. The tests' printers, in this
+# process and in a served site's, wait this long instead. The printer's bounds are tried
+# with printers of their own (tests/printing/test_printing.py), by events.
+PATIENT_PRINTER_SECONDS = 300.0
+
+
 @pytest.fixture(autouse=True)
 def _a_patient_printer(monkeypatch):
-    """The site's printer refuses a document that waits its turn longer than 10 s or takes
-    longer than 30 s: on a machine many times busier than its cores a test's document may,
-    which is the machine's speed, not what the test asks. The printer's bounds are tried
-    with printers of their own (tests/printing/test_printing.py), by events."""
     from scorer.plumbing.printer import printer
 
-    monkeypatch.setattr(printer, "wait", 300.0)
-    monkeypatch.setattr(printer, "patience", 300.0)
+    monkeypatch.setattr(printer, "wait", PATIENT_PRINTER_SECONDS)
+    monkeypatch.setattr(printer, "patience", PATIENT_PRINTER_SECONDS)
 
 
 @pytest.fixture(autouse=True)
@@ -82,6 +86,11 @@ def _serving(directory, static_root):
     servers = []
 
     def start(**options):
+        patient = dict.fromkeys(
+            ("DJANGO_PRINTER_WAIT_SECONDS", "DJANGO_PRINTER_PATIENCE_SECONDS"),
+            str(PATIENT_PRINTER_SECONDS),
+        )
+        options["extra_env"] = patient | options.get("extra_env", {})
         server = Server(directory / f"server-{len(servers)}", static_root, **options)
         servers.append(server)
         server.prepare()
