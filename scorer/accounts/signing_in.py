@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
+from django.core.validators import MaxLengthValidator
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -40,3 +42,15 @@ def end_sessions(user: User) -> int:
     ]
     ended, _ = Session.objects.filter(session_key__in=keys).delete()
     return ended
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, with a name longer than any member's refused as the field's
+    error before it is tried: Django sets only the field's maxlength for the browser, and
+    a longer name sent anyway reached django-axes, whose record of the failure (255
+    characters at most) PostgreSQL refused, where the member should read why."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        longest = self.username_field.max_length or 254  # as Django's own form reads it
+        self.fields["username"].validators.append(MaxLengthValidator(longest))

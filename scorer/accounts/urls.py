@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth
 from django.urls import URLPattern, path
 
+from scorer.accounts.signing_in import SignInForm
 from scorer.accounts.views import PasswordPage, sign_out_everywhere
 from scorer.phone.app import clears_the_phone
 
@@ -13,7 +14,7 @@ from scorer.phone.app import clears_the_phone
 # his own password. No reset by email: the club sends no mail, and the secretary sets a
 # forgotten password afresh in the admin.
 urlpatterns: list[URLPattern] = [
-    path("login/", auth.LoginView.as_view(), name="login"),
+    path("login/", auth.LoginView.as_view(authentication_form=SignInForm), name="login"),
     path("logout/", clears_the_phone(auth.LogoutView.as_view()), name="logout"),
     path(
         "logout/everywhere/",

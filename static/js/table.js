@@ -8,6 +8,7 @@
 //   under it, scrolled to and focused; a refusal likewise.
 // - Count revokes with − and + (no keyboard), and keep the phone's choice of recording a
 //   deal in one save or in two steps.
+// - Keep open what a person opened on the sheet when another phone's change redraws it.
 (function () {
   "use strict";
 
@@ -35,6 +36,23 @@
       var panel = document.getElementById("panel");
       if (panel) { panel.dataset.touched = "1"; }
     }
+  });
+
+  // A list a person opened ("The deals, one by one") stays open when another phone's
+  // change redraws the sheet around it: it is found again by its summary's words.
+  var opened = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    opened = target ? Array.prototype.map.call(
+      target.querySelectorAll("details[open] > summary"),
+      function (summary) { return summary.textContent; }
+    ) : [];
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    document.querySelectorAll("details:not([open]) > summary").forEach(function (summary) {
+      if (opened.indexOf(summary.textContent) >= 0) { summary.parentElement.open = true; }
+    });
+    opened = [];
   });
 
   function takeFreshPanel() {

@@ -61,3 +61,16 @@ def test_a_form_shown_to_one_member_cannot_be_sent_after_another_signs_in_on_the
 
     assert response.status_code == 403
     assert not Deal.objects.exists()
+
+
+def test_a_name_longer_than_any_members_is_refused_in_words(client, players):
+    """A name of 300 letters, sent past the field's maxlength, is refused by the form on
+    either database: never tried, so no failure recorded (whose record holds 255
+    characters, which PostgreSQL enforces), and no 500."""
+    from axes.models import AccessAttempt
+
+    response = client.post(reverse("login"), {"username": "x" * 300, "password": "pw"})
+
+    assert response.status_code == 200
+    assert "That username and password do not match." in response.text
+    assert not AccessAttempt.objects.exists()

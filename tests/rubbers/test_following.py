@@ -200,3 +200,20 @@ def test_the_result_form_is_kept_through_another_phones_result(phone, browser_ru
     )
     expect(dane.get_by_role("heading", name="Deal 2: the declaration")).to_be_visible()
     assert Deal.objects.filter(recorded_at__isnull=False).count() == 1
+
+
+def test_the_deals_opened_on_one_phone_stay_open_when_another_records(phone, browser_rubber):
+    """Mr. Dane reads the deals one by one while Mrs. Carr records the next: his list is
+    redrawn with it, and stays open."""
+    carr, dane = at_the_rubber(phone, browser_rubber, "carr", "dane")
+    for number, tricks in ((1, "9"), (2, "8")):
+        if number == 2:
+            dane.get_by_text("The deals, one by one").click()
+            expect(dane.get_by_role("link", name="Correct deal 1")).to_be_visible()
+        declare(carr, number, "H")
+        tap(carr, "Tricks won by", tricks)
+        tap_honours(carr, Side.WE, "Four")
+        carr.get_by_role("button", name="Save the result").click()
+        expect(dane.locator("details.deals li")).to_have_count(number)
+    expect(dane.get_by_role("link", name="Correct deal 2")).to_be_visible()
+    expect(dane.get_by_role("link", name="Correct deal 1")).to_be_visible()
