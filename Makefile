@@ -80,9 +80,11 @@ postgres:
 	$(SUDO) su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname='scorer'\" | grep -q 1 || createdb -O scorer scorer"
 
 # The tests that wait on processes, locks and the machine, shuffled: RUNS runs, each in an
-# order of its own (seed 1000 + 7919 n, to repeat one), stopping at the first failure. Run
-# it beside `make bench` to see them hold on a loaded machine (docs/testing.md).
+# order of its own (seed 1000 + 7919 n for n from FIRST, to repeat one; a later FIRST gives
+# new orders), stopping at the first failure. Run it beside `make bench` to see them hold
+# on a loaded machine (docs/testing.md).
 RUNS ?= 20
+FIRST ?= 1
 SHUFFLED := tests/plumbing/test_races.py tests/plumbing/test_faults.py \
 	tests/plumbing/test_backup.py tests/plumbing/test_served.py tests/load \
 	tests/engine/progressive/test_properties.py tests/engine/whist/test_properties.py \
@@ -92,8 +94,8 @@ SHUFFLED := tests/plumbing/test_races.py tests/plumbing/test_faults.py \
 	tests/ledger/settlement/test_races_settlement.py tests/printing/test_printing.py \
 	tests/printing/test_printing_bounded.py tests/progressive/test_races.py
 shuffled: venv $(CHROMIUM) $(PDFTOPPM)
-	@for n in $$(seq 1 $(RUNS)); do \
-	  seed=$$((1000 + n * 7919)); echo "run $$n of $(RUNS), --random-order-seed=$$seed"; \
+	@for n in $$(seq $(FIRST) $$(($(FIRST) + $(RUNS) - 1))); do \
+	  seed=$$((1000 + n * 7919)); echo "run $$n, --random-order-seed=$$seed, $$(date -u +%T)"; \
 	  $(PY) -m pytest -n 2 -p no:cacheprovider --random-order --random-order-seed=$$seed \
 	    $(SHUFFLED) || exit 1; \
 	done
