@@ -32,7 +32,7 @@ def test_a_backup_restores_with_every_rubber(players, staff, tmp_path):
 
 
 def _restore(path):
-    """Restore as the README says, into a database of its own, and read its rubbers."""
+    """Restore as docs/deployment.md says, into a database of its own, and read its rubbers."""
     if connection.vendor == "sqlite":
         copy = sqlite3.connect(path)
         try:

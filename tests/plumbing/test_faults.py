@@ -366,7 +366,7 @@ def test_a_backup_taken_while_tables_record_restores_with_every_rubber(serve, tm
     assert not failures, failures
     assert not any(thread.is_alive() for thread in threads), "every phone was answered"
 
-    restored = Database(tmp_path)  # a database of its own, as the README restores into
+    restored = Database(tmp_path)  # a database of its own, as docs/deployment.md restores into
     try:
         if restored.postgres:
             subprocess.run(
