@@ -11,9 +11,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from scorer.duplicate import reads
+from scorer.duplicate import live, reads
 from scorer.duplicate.models import DuplicateEvening, DuplicateTable
 from scorer.engine.duplicate import Line
+from scorer.plumbing.reading import read_at_one_moment
 
 
 def directs(request: HttpRequest) -> bool:
@@ -29,9 +30,18 @@ def evening_or_404(pk: int) -> DuplicateEvening:
     return get_object_or_404(DuplicateEvening, pk=pk)
 
 
-def table_or_404(pk: int) -> reads.TableRecord:
+def table_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
+    """The table as it stood at one moment, for a page: its results and the revision its
+    forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the
+    revision its page carried under its own lock."""
     try:
-        return reads.table_record(pk)
+        if not at_one_moment:
+            return reads.table_record(pk)
+        return read_at_one_moment(
+            lambda: reads.table_record(pk),
+            lambda record: record.table.revision,
+            lambda: live.revision_of(pk),
+        )
     except DuplicateTable.DoesNotExist:
         raise Http404(f"There is no table {pk} of a Duplicate evening.") from None
 
@@ -55,7 +65,7 @@ def line_at(request: HttpRequest, record: reads.TableRecord) -> Line | None:
 
 
 def to_record(request: HttpRequest, pk: int) -> reads.TableRecord:
-    record = table_or_404(pk)
+    record = table_or_404(pk, at_one_moment=False)
     if not may_record(request, record):
         raise PermissionDenied(
             "North–South record the boards at their table (and the director, anywhere)."
@@ -64,7 +74,7 @@ def to_record(request: HttpRequest, pk: int) -> reads.TableRecord:
 
 
 def to_accept(request: HttpRequest, pk: int) -> reads.TableRecord:
-    record = table_or_404(pk)
+    record = table_or_404(pk, at_one_moment=False)
     if not may_accept(request, record):
         raise PermissionDenied(
             "East–West accept the boards at their table (and the director, anywhere)."

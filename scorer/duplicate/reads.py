@@ -13,13 +13,11 @@ phone of the evening asks for it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from threading import Lock
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, F
 
 from scorer.duplicate.models import (
@@ -53,6 +51,9 @@ from scorer.engine.duplicate import (
     movement_for,
     work_out_duplicate,
 )
+from scorer.plumbing.following import EveningVersions
+from scorer.plumbing.following import version_of as evening_version
+from scorer.plumbing.kept import Kept
 from scorer.plumbing.keys import Submission
 
 # -- The evening's settings, as the engine takes them -------------------------------------------
@@ -483,94 +484,36 @@ def worked_out(record: TableRecord, results: Iterable[ResultRow]) -> DuplicateSc
 
 # -- Keeping a worked-out evening while nothing in it changes -----------------------------------
 
-# Every write to an evening moves its revision on, and every write at one of its tables
-# moves that table's, each by one: together they change whenever anything the engine reads
-# changes, and never come back to what they were.
-_VERSION = """SELECT e.revision, COALESCE(SUM(t.revision), 0), COUNT(t.id)
-    FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id
-    WHERE e.id = %s GROUP BY e.id, e.revision"""
-
-
-def version(pk: int) -> str | None:
-    """What the evening's record stands at ("12.40.6"), in one indexed read (None: no such
-    evening), with plain SQL: every phone following the evening asks for it every two
-    seconds."""
-    row = _one(_VERSION, pk)
-    return None if row is None else f"{row[0]}.{row[1]}.{row[2]}"
-
-
-@dataclass(frozen=True)
-class BoardState:
-    """What a noticeboard's request needs of its evening, in one read: the generation of
-    its links, its name, when it opened, and its version."""
-
-    generation: int
-    name: str
-    opened_at: str
-    version: str
-
-
-_BOARD = """SELECT e.board, e.name, e.opened_at, e.revision, COALESCE(SUM(t.revision), 0),
-    COUNT(t.id) FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id
-    WHERE e.id = %s GROUP BY e.id, e.board, e.name, e.opened_at, e.revision"""
-
-
-def board_state(pk: int) -> BoardState | None:
-    row = _one(_BOARD, pk)
-    if row is None:
-        return None
-    return BoardState(int(row[0]), str(row[1]), str(row[2]), f"{row[3]}.{row[4]}.{row[5]}")
-
-
-def _one(sql: str, pk: int) -> Sequence[Any] | None:
-    query = sql.format(
-        evening=connection.ops.quote_name(DuplicateEvening._meta.db_table),
-        table=connection.ops.quote_name(DuplicateTable._meta.db_table),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(query, [pk])
-        found: Sequence[Any] | None = cursor.fetchone()
-    return found
+_versions = EveningVersions(DuplicateEvening, DuplicateTable)
+version = _versions.version
+board_state = _versions.board_state
 
 
 def version_of(record: EveningRecord) -> str:
     """`version`, as the record read stands."""
-    tables = record.tables
-    return f"{record.evening.revision}.{sum(t.table.revision for t in tables)}.{len(tables)}"
+    return evening_version(record.evening.revision, [t.table.revision for t in record.tables])
 
 
-# A worked-out evening is kept by its id, the moment it opened (which tells apart evenings
-# a database has given the same id) and its version.
-Fingerprint = tuple[str, str]
-
-_KEPT = 16  # evenings kept worked out in each process
-_worked: dict[int, tuple[Fingerprint, DuplicateScore]] = {}
-_worked_lock = Lock()
+# A worked-out evening is kept by its id, under the moment it opened (which tells apart
+# evenings a database has given the same id) and its version.
+_worked: Kept[int, DuplicateScore] = Kept(16)
 
 
 def _worked_out_evening(record: EveningRecord) -> DuplicateScore:
     """The evening worked out by the engine, or as this process worked it out before if
     nothing in it has changed since."""
     pk, now = record.evening.pk, (record.evening.opened_at.isoformat(), version_of(record))
-    with _worked_lock:
-        kept = _worked.get(pk)
-    if kept is not None and kept[0] == now:
-        return kept[1]
-    score = work_out_duplicate(record.as_evening(), in_progress=not record.evening.ended)
-    if connection.in_atomic_block:  # a write's, which may yet be undone: not kept
-        return score
-    with _worked_lock:
-        _worked[pk] = (now, score)
-        while len(_worked) > _KEPT:
-            del _worked[next(iter(_worked))]
+    score = _worked.get(pk, now)
+    if score is None:
+        score = work_out_duplicate(record.as_evening(), in_progress=not record.evening.ended)
+        _worked.keep(pk, now, score)
     return score
 
 
 def forget() -> None:
     """Forget every evening worked out in this process (the benchmarks time the working
     out, not the keeping)."""
-    with _worked_lock:
-        _worked.clear()
+    _worked.clear()
 
 
 def told_since(table_pk: int, revision: int) -> list[str]:

@@ -2,11 +2,14 @@
 the member and the session the page was shown to, and an unchanged page costs one indexed
 read and an empty answer. A rubber's following (`scorer/rubbers/live.py`) is built on the
 session's tag here; an evening's tables and its noticeboard (`scorer/progressive/live.py`,
-`scorer/duplicate/live.py`) on `EveningFollowing`."""
+`scorer/duplicate/live.py`) on `EveningFollowing`, and what they poll for (an evening's
+version) on `EveningVersions`."""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -96,3 +99,60 @@ class EveningFollowing:
         if not isinstance(pk, int) or not isinstance(generation, int):
             return None
         return pk, generation
+
+
+# Every write to an evening moves its revision on, and every write at one of its tables
+# moves that table's, each by one: together they change whenever anything in the evening
+# changes, and never come back to what they were.
+_VERSION = """SELECT e.revision, COALESCE(SUM(t.revision), 0), COUNT(t.id)
+    FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id
+    WHERE e.id = %s GROUP BY e.id, e.revision"""
+_BOARD = """SELECT e.board, e.name, e.opened_at, e.revision, COALESCE(SUM(t.revision), 0),
+    COUNT(t.id) FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id
+    WHERE e.id = %s GROUP BY e.id, e.board, e.name, e.opened_at, e.revision"""
+
+
+def version_of(evening_revision: int, table_revisions: Sequence[int]) -> str:
+    """An evening's version ("12.40.6") from its revision and its tables' revisions."""
+    return f"{evening_revision}.{sum(table_revisions)}.{len(table_revisions)}"
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What a noticeboard's request needs of its evening, in one read: the generation of
+    its links, its name, when it opened, and its version."""
+
+    generation: int
+    name: str
+    opened_at: str
+    version: str
+
+
+class EveningVersions:
+    """What an evening of one kind stands at, in one indexed read with plain SQL: every
+    phone following the evening, and every noticeboard, asks for it every two seconds."""
+
+    def __init__(self, evening: type[models.Model], table: type[models.Model]) -> None:
+        self.evening = evening
+        self.table = table
+
+    def version(self, pk: int) -> str | None:
+        """The evening's version ("12.40.6"; None: no such evening)."""
+        row = self._one(_VERSION, pk)
+        return None if row is None else f"{row[0]}.{row[1]}.{row[2]}"
+
+    def board_state(self, pk: int) -> BoardState | None:
+        row = self._one(_BOARD, pk)
+        if row is None:
+            return None
+        return BoardState(int(row[0]), str(row[1]), str(row[2]), f"{row[3]}.{row[4]}.{row[5]}")
+
+    def _one(self, sql: str, pk: int) -> Sequence[Any] | None:
+        query = sql.format(
+            evening=connection.ops.quote_name(self.evening._meta.db_table),
+            table=connection.ops.quote_name(self.table._meta.db_table),
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(query, [pk])
+            found: Sequence[Any] | None = cursor.fetchone()
+        return found

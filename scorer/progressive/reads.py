@@ -15,9 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from threading import Lock
-
-from django.db import connection
 
 from scorer import engine
 from scorer.engine.progressive import (
@@ -29,6 +26,9 @@ from scorer.engine.progressive import (
     TableScore,
     work_out_evening,
 )
+from scorer.plumbing.following import EveningVersions
+from scorer.plumbing.following import version_of as evening_version
+from scorer.plumbing.kept import Kept
 from scorer.plumbing.keys import Submission
 from scorer.progressive.models import (
     ProgressiveDeal,
@@ -248,92 +248,29 @@ def evening_record(evening: ProgressiveEvening) -> EveningRecord:
 
 # -- Keeping a worked-out evening while nothing in it changes -----------------------------------
 
-# Every write to an evening moves its revision on, and every write at one of its tables
-# moves that table's, each by one: together they change whenever anything the engine reads
-# changes, and never come back to what they were.
-_VERSION = """SELECT e.revision, COALESCE(SUM(t.revision), 0), COUNT(t.id)
-    FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id
-    WHERE e.id = %s GROUP BY e.id, e.revision"""
-
-
-def version(pk: int) -> str | None:
-    """What the evening's record stands at ("12.40.6"), in one indexed read (None: no such
-    evening), with plain SQL: every phone following the evening asks for it every two
-    seconds."""
-    sql = _VERSION.format(
-        evening=connection.ops.quote_name(ProgressiveEvening._meta.db_table),
-        table=connection.ops.quote_name(ProgressiveTable._meta.db_table),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
-    return None if row is None else f"{row[0]}.{row[1]}.{row[2]}"
-
-
-@dataclass(frozen=True)
-class BoardState:
-    """What a noticeboard's request needs of its evening, in one read: the generation of
-    its links, its name, when it opened, and its version."""
-
-    generation: int
-    name: str
-    opened_at: str
-    version: str
-
-
-_BOARD = """SELECT e.board, e.name, e.opened_at, e.revision, COALESCE(SUM(t.revision), 0),
-    COUNT(t.id) FROM {evening} e LEFT JOIN {table} t ON t.evening_id = e.id
-    WHERE e.id = %s GROUP BY e.id, e.board, e.name, e.opened_at, e.revision"""
-
-
-def board_state(pk: int) -> BoardState | None:
-    sql = _BOARD.format(
-        evening=connection.ops.quote_name(ProgressiveEvening._meta.db_table),
-        table=connection.ops.quote_name(ProgressiveTable._meta.db_table),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    return BoardState(int(row[0]), str(row[1]), str(row[2]), f"{row[3]}.{row[4]}.{row[5]}")
+_versions = EveningVersions(ProgressiveEvening, ProgressiveTable)
+version = _versions.version
+board_state = _versions.board_state
 
 
 def version_of(record: EveningRecord) -> str:
     """`version`, as the record read stands."""
-    tables = record.tables
-    return f"{record.evening.revision}.{sum(t.table.revision for t in tables)}.{len(tables)}"
+    return evening_version(record.evening.revision, [t.table.revision for t in record.tables])
 
 
-# A worked-out evening is kept by its id, the moment it opened (which tells apart evenings
-# a database has given the same id) and its version.
-Fingerprint = tuple[str, str]
-
-
-def fingerprint_of(record: EveningRecord) -> Fingerprint:
-    return record.evening.opened_at.isoformat(), version_of(record)
-
-
-_KEPT = 16  # evenings kept worked out in each process
-_worked: dict[int, tuple[Fingerprint, EveningScore]] = {}
-_worked_lock = Lock()
+# A worked-out evening is kept by its id, under the moment it opened (which tells apart
+# evenings a database has given the same id) and its version.
+_worked: Kept[int, EveningScore] = Kept(16)
 
 
 def _worked_out_evening(record: EveningRecord) -> EveningScore:
     """The evening worked out by the engine, or as this process worked it out before if
     nothing in it has changed since."""
-    pk, now = record.evening.pk, fingerprint_of(record)
-    with _worked_lock:
-        kept = _worked.get(pk)
-    if kept is not None and kept[0] == now:
-        return kept[1]
-    score = work_out_evening(record.as_evening(), in_progress=not record.evening.ended)
-    if connection.in_atomic_block:  # a write's, which may yet be undone: not kept
-        return score
-    with _worked_lock:
-        _worked[pk] = (now, score)
-        while len(_worked) > _KEPT:
-            del _worked[next(iter(_worked))]
+    pk, now = record.evening.pk, (record.evening.opened_at.isoformat(), version_of(record))
+    score = _worked.get(pk, now)
+    if score is None:
+        score = work_out_evening(record.as_evening(), in_progress=not record.evening.ended)
+        _worked.keep(pk, now, score)
     return score
 
 

@@ -15,14 +15,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import partial
-from threading import Lock
 from typing import Any
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -36,6 +34,8 @@ from scorer.plumbing import keys
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
+from scorer.plumbing.noticeboard import Drawn, Noticeboard
+from scorer.plumbing.reading import read_at_one_moment
 from scorer.progressive import live, presenters, printing, reads, signals, writes
 from scorer.progressive.forms import (
     AddGuestForm,
@@ -79,9 +79,18 @@ def _evening_or_404(pk: int) -> ProgressiveEvening:
     return get_object_or_404(ProgressiveEvening, pk=pk)
 
 
-def _record_or_404(pk: int) -> reads.TableRecord:
+def _record_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
+    """The table as it stood at one moment, for a page: its deals and the revision its
+    forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the
+    revision its page carried under its own lock."""
     try:
-        return reads.table_record(pk)
+        if not at_one_moment:
+            return reads.table_record(pk)
+        return read_at_one_moment(
+            lambda: reads.table_record(pk),
+            lambda record: record.table.revision,
+            lambda: live.revision_of(pk),
+        )
     except ProgressiveTable.DoesNotExist:
         raise Http404(f"There is no table {pk} of a Progressive evening.") from None
 
@@ -107,7 +116,7 @@ def sides_for(request: HttpRequest, record: reads.TableRecord) -> set[engine.Sid
 
 
 def _to_record(request: HttpRequest, pk: int) -> reads.TableRecord:
-    record = _record_or_404(pk)
+    record = _record_or_404(pk, at_one_moment=False)
     if not may_record(request, record):
         raise PermissionDenied(
             "Only the four at the table and those who keep the evening record its deals."
@@ -831,39 +840,13 @@ class _Deal:
 @require_GET
 def board(request: HttpRequest, token: str) -> HttpResponse:
     """The standings and the round's tables, live, for a screen on the wall: names and
-    points only, for anyone with the link, until it is revoked. Polled with the version
-    it shows: an empty answer while nothing has changed. Every screen is shown the same
-    page, drawn once for each change of the evening."""
-    link = live.board_link(token)
-    state = reads.board_state(link[0]) if link is not None else None
-    if link is None or state is None or state.generation != link[1]:
-        raise Http404(
-            "This noticeboard's link has been revoked; those who keep the evening have its new one."
-        )
-    polled = request.GET.get("version")
-    if polled is not None and polled == state.version:
-        return HttpResponse(status=204)
-    html = _board_html(link[0], state, token)
-    if polled is not None:
-        return HttpResponse(html)
-    return render(request, "progressive/board.html", {"name": state.name, "board": html})
+    points only, for anyone with the link, until it is revoked."""
+    return _noticeboard.view(request, token)
 
 
-# The noticeboard as last drawn, by evening and generation of its links: every screen and
-# every poll of the evening shows the same, until something in it changes (its version).
-_BOARDS: dict[tuple[int, str, int], tuple[str, SafeString]] = {}
-_BOARDS_LOCK = Lock()
-_BOARDS_KEPT = 16
-
-
-def _board_html(pk: int, state: reads.BoardState, token: str) -> SafeString:
-    key = (pk, state.opened_at, state.generation)
-    with _BOARDS_LOCK:
-        kept = _BOARDS.get(key)
-    if kept is not None and kept[0] == state.version:
-        return kept[1]
+def _draw_board(pk: int, token: str) -> Drawn:
     record = reads.evening_record(_evening_or_404(pk))
-    drawn = reads.version_of(record)  # what was read: a write since is drawn next time
+    drawn = reads.version_of(record)
     context = {
         "evening": record.evening,
         "record": record,
@@ -871,10 +854,13 @@ def _board_html(pk: int, state: reads.BoardState, token: str) -> SafeString:
         "lines": presenters.round_lines(record, record.rounds) if record.tables else [],
         "live_url": f"{reverse('scorer:progressive:board', args=[token])}?version={drawn}",
     }
-    html = SafeString(render_to_string("progressive/board_part.html", context))
-    if not connection.in_atomic_block:
-        with _BOARDS_LOCK:
-            _BOARDS[key] = (drawn, html)
-            while len(_BOARDS) > _BOARDS_KEPT:
-                del _BOARDS[next(iter(_BOARDS))]
-    return html
+    return drawn, SafeString(render_to_string("progressive/board_part.html", context))
+
+
+_noticeboard = Noticeboard(
+    link=live.board_link,
+    state=reads.board_state,
+    draw=_draw_board,
+    page="progressive/board.html",
+    revoked="those who keep the evening have its new one",
+)

@@ -8,7 +8,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
 from scorer import engine
-from scorer.rubbers import reads
+from scorer.plumbing.reading import read_at_one_moment
+from scorer.rubbers import live, reads
 from scorer.rubbers.models import Correction, Rubber
 
 
@@ -16,9 +17,18 @@ def corrections_of(rubber: Rubber) -> list[Correction]:
     return list(rubber.corrections.select_related("made_by__member"))
 
 
-def state_or_404(pk: int) -> reads.RubberState:
+def state_or_404(pk: int, *, at_one_moment: bool = True) -> reads.RubberState:
+    """The rubber as it stood at one moment, for a page: its sheet and the revision its
+    forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the
+    revision its page carried under its own lock."""
     try:
-        return reads.rubber_state_of(pk)
+        if not at_one_moment:
+            return reads.rubber_state_of(pk)
+        return read_at_one_moment(
+            lambda: reads.rubber_state_of(pk),
+            lambda state: state.rubber.revision,
+            lambda: live.revision_of(pk),
+        )
     except Rubber.DoesNotExist:
         raise Http404(f"There is no rubber {pk}.") from None
 
@@ -26,7 +36,7 @@ def state_or_404(pk: int) -> reads.RubberState:
 def state_to_write(request: HttpRequest, pk: int) -> reads.RubberState:
     """The rubber, if this user may record in it: one of its players (a substitute too), or
     the staff."""
-    state = state_or_404(pk)
+    state = state_or_404(pk, at_one_moment=False)
     if not may_write(request, state):
         raise PermissionDenied("Only the rubber's four players and the club's staff record deals.")
     return state

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.test import Client
 from django.urls import reverse
 
 from scorer.club.models import Club
@@ -21,6 +22,7 @@ from tests.support.duplicate_evenings import (
     table_of,
 )
 from tests.support.html import Forms
+from tests.support.mid_read import revisions_carried, saved_mid_read
 
 
 def phone_of(client, member):
@@ -187,3 +189,19 @@ def test_a_members_home_page_leads_to_his_table(client, evening, sixteen, staff)
         recorded(staff, table, board, entry())
     home = phone_of(client, sixteen[8]).get(reverse("scorer:home")).content.decode()
     assert "Your table: Round 2, Table 2, East–West" in home
+
+
+def test_a_page_read_while_north_south_save_carries_the_revision_it_shows(client, evening, sixteen):
+    """North's board lands while East's page is being read, between its table and its
+    results: the page offers to accept it, and its forms carry the revision that has it,
+    so that East's tap is not refused as stale."""
+    table = table_of(evening, 1, 1)
+    north = Client()
+    north.force_login(sixteen[0].user)
+    east = phone_of(client, sixteen[8])
+    with saved_mid_read(DuplicateResult, lambda: post_board(north, table, 1, trump="NT")) as landed:
+        page = east.get(reverse("scorer:duplicate:table", args=[table.pk])).content.decode()
+    assert landed
+    assert DuplicateResult.objects.filter(table=table).exists()
+    assert "Accept board 1" in page
+    assert revisions_carried(page) == {revision(table)}

@@ -9,6 +9,7 @@ import uuid
 
 import pytest
 from django.db import DatabaseError, transaction
+from django.test import Client
 from django.urls import reverse
 
 from scorer.progressive.models import ProgressiveDeal, ProgressiveTable
@@ -23,6 +24,7 @@ from tests.support.evenings import (
     tables_of,
 )
 from tests.support.html import Forms
+from tests.support.mid_read import revisions_carried, saved_mid_read
 
 
 @pytest.fixture
@@ -219,3 +221,17 @@ def test_the_offline_forms_are_the_rubbers_for_this_table(player, table):
     assert 'data-step="declaration"' in html
     assert html.count('data-step="result"') == 10  # five makes, either pair dealing
     assert f'action="{reverse("scorer:progressive:result", args=[table.pk])}"' in html
+
+
+def test_a_page_read_while_another_player_saves_carries_the_revision_it_shows(player, table):
+    """A declaration from the next seat lands while the dealer's page is being read,
+    between its table and its deals: the page shows it, and its forms carry the revision
+    that has it, so that the dealer's next save is not refused as stale."""
+    other = Client()
+    other.force_login(table.seats.get(position=1).player.member.user)
+    with saved_mid_read(ProgressiveDeal, lambda: declare(other, table, trump="H")) as landed:
+        html = page(player, table)
+    assert landed
+    assert ProgressiveDeal.objects.filter(table=table, number=1).exists()
+    assert "made hearts. The result is to come." in html
+    assert revisions_carried(html) == {revision(table)}

@@ -6,11 +6,14 @@ import html
 import re
 
 from django.core import signing
+from django.test import Client
 from django.urls import reverse
 
+from scorer.models import Deal
 from scorer.rubbers import live
 from scorer.rubbers.live import LIVE_SALT
 from tests.support.deal_forms import declare, play
+from tests.support.mid_read import revisions_carried, saved_mid_read
 
 
 def live_url(client, rubber):
@@ -82,3 +85,19 @@ def test_an_old_token_stops_the_polling(carr, rubber, monkeypatch):
     url = live_url(carr, rubber)
     monkeypatch.setattr(live, "LIVE_MAX_AGE", -1)  # every token is now too old
     assert carr.get(url).status_code == 286
+
+
+def test_a_page_read_while_another_phone_saves_carries_the_revision_it_shows(carr, rubber, players):
+    """Mr. Dane's declaration lands while Mrs. Carr's page is being read, between its
+    rubber and its deals: her page shows the declaration, and its forms carry the revision
+    that has it, so that her next save is not refused as stale."""
+    dane = Client()
+    dane.force_login(players[1].user)
+    with saved_mid_read(Deal, lambda: declare(dane, rubber)) as landed:
+        page = carr.get(reverse("scorer:rubber", args=[rubber.pk])).content.decode()
+    assert landed, "his save landed while her page was read"
+    assert Deal.objects.filter(rubber=rubber, number=1).exists()
+    rubber.refresh_from_db()
+    assert "Deal 1: the result" in page
+    carried = revisions_carried(page) | {int(re.search(r'data-revision="(\d+)"', page)[1])}
+    assert carried == {rubber.revision}

@@ -5,10 +5,7 @@ member once his pair has played it (`access.boards_seen`)."""
 
 from __future__ import annotations
 
-from threading import Lock
-
 from django.contrib.auth.decorators import login_required
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -21,6 +18,7 @@ from scorer.duplicate.views import following
 from scorer.engine.cards import Direction, Hands
 from scorer.engine.cards.records import Layout, diagram
 from scorer.engine.duplicate import Comparison
+from scorer.plumbing.noticeboard import Drawn, Noticeboard
 
 
 @login_required
@@ -89,37 +87,13 @@ def card(request: HttpRequest, pk: int, pair: int) -> HttpResponse:
 @require_GET
 def noticeboard(request: HttpRequest, token: str) -> HttpResponse:
     """The rankings and the tables, live, for a screen on the wall: names and scores only
-    (no board's traveller), for anyone with the link, until it is revoked. Polled with the
-    version it shows: an empty answer while nothing has changed. Every screen is shown the
-    same page, drawn once for each change of the evening."""
-    link = live.board_link(token)
-    state = reads.board_state(link[0]) if link is not None else None
-    if link is None or state is None or state.generation != link[1]:
-        raise Http404("This noticeboard's link has been revoked; the director has its new one.")
-    polled = request.GET.get("version")
-    if polled is not None and polled == state.version:
-        return HttpResponse(status=204)
-    html = _board_html(link[0], state, token)
-    if polled is not None:
-        return HttpResponse(html)
-    return render(request, "duplicate/noticeboard.html", {"name": state.name, "board": html})
+    (no board's traveller), for anyone with the link, until it is revoked."""
+    return _noticeboard.view(request, token)
 
 
-# The noticeboard as last drawn, by evening and generation of its links: every screen and
-# every poll of the evening shows the same, until something in it changes (its version).
-_BOARDS: dict[tuple[int, str, int], tuple[str, SafeString]] = {}
-_BOARDS_LOCK = Lock()
-_BOARDS_KEPT = 16
-
-
-def _board_html(pk: int, state: reads.BoardState, token: str) -> SafeString:
-    key = (pk, state.opened_at, state.generation)
-    with _BOARDS_LOCK:
-        kept = _BOARDS.get(key)
-    if kept is not None and kept[0] == state.version:
-        return kept[1]
+def _draw_noticeboard(pk: int, token: str) -> Drawn:
     record = reads.evening_record(access.evening_or_404(pk))
-    drawn = reads.version_of(record)  # what was read: a write since is drawn next time
+    drawn = reads.version_of(record)
     context = {
         "evening": record.evening,
         "record": record,
@@ -127,10 +101,13 @@ def _board_html(pk: int, state: reads.BoardState, token: str) -> SafeString:
         "tables": presenters.tables_now(record) if record.evening.started else [],
         "live_url": f"{reverse('scorer:duplicate:board', args=[token])}?version={drawn}",
     }
-    html = SafeString(render_to_string("duplicate/noticeboard_part.html", context))
-    if not connection.in_atomic_block:
-        with _BOARDS_LOCK:
-            _BOARDS[key] = (drawn, html)
-            while len(_BOARDS) > _BOARDS_KEPT:
-                del _BOARDS[next(iter(_BOARDS))]
-    return html
+    return drawn, SafeString(render_to_string("duplicate/noticeboard_part.html", context))
+
+
+_noticeboard = Noticeboard(
+    link=live.board_link,
+    state=reads.board_state,
+    draw=_draw_noticeboard,
+    page="duplicate/noticeboard.html",
+    revoked="the director has its new one",
+)

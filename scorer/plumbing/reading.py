@@ -1,0 +1,30 @@
+"""Reading a record of several rows as it stood at one moment.
+
+A page's reads run outside any transaction, each query at its own moment: a save that
+commits between the read of a rubber's row (its revision) and the read of its deals gives
+a page showing the new deal under the old revision. Its forms would then be refused as
+stale for a write the page already shows (until the next poll, two seconds on, brought it
+up to date). Every write moves the record's revision on in the transaction that writes its
+rows, so a record whose revision is still the revision now was read at one moment."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+# Writes landing faster than a page is read: the last read is shown, and the next poll
+# mends it.
+ATTEMPTS = 3
+
+
+def read_at_one_moment[T](
+    read: Callable[[], T], revision_in: Callable[[T], int], revision_now: Callable[[], int | None]
+) -> T:
+    """What `read` reads, read again while a write landed in the middle of it: while the
+    revision it read (`revision_in`) is not the record's revision now (`revision_now`,
+    one indexed read)."""
+    found = read()
+    for _ in range(ATTEMPTS - 1):
+        if revision_in(found) == revision_now():
+            break
+        found = read()
+    return found
