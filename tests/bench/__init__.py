@@ -11,7 +11,12 @@ import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used, once Django is set up
+    from django.contrib.auth.models import User
+
+    from scorer.club.models import Member
 
 
 def medians(runs: int, **loops: Callable[[], object]) -> dict[str, float]:
@@ -34,7 +39,7 @@ def django_ready() -> None:
 
     folder = tempfile.mkdtemp(prefix="bench-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    settings.DATABASES["default"]["NAME"] = Path(folder) / "bench.sqlite3"
+    settings.DATABASES["default"]["NAME"] = str(Path(folder) / "bench.sqlite3")
     settings.ALLOWED_HOSTS = ["testserver"]
     settings.DEBUG = False
     settings.ROOT_URLCONF = "tests.bench.urls"  # the site, and the minimal view beside it
@@ -56,12 +61,12 @@ def fresh_database() -> None:
     connection.close()
     folder = tempfile.mkdtemp(prefix="bench-")
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    name = Path(folder) / "bench.sqlite3"
+    name = str(Path(folder) / "bench.sqlite3")
     settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"] = name
     call_command("migrate", verbosity=0)
 
 
-def a_club(members: int) -> tuple[Any, list[Any]]:
+def a_club(members: int) -> tuple[User, list[Member]]:
     """A club for a benchmark on the site, in its own database (`fresh_database`): one of
     the staff, and `members` members who sign in with a password."""
     from django.contrib.auth import get_user_model

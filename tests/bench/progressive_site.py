@@ -211,4 +211,5 @@ def _standings(evening: Any, member: Any) -> tuple[float, float, float]:
             answer = client.get(url)
             times[name].append(time.perf_counter() - start)
             assert answer.status_code == 200
-    return tuple(statistics.median(times[name]) * 1000 for name in ("board", "minimal", "page"))  # type: ignore[return-value]
+    median = {name: statistics.median(seconds) * 1000 for name, seconds in times.items()}
+    return median["board"], median["minimal"], median["page"]

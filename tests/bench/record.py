@@ -11,11 +11,15 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tests.bench import django_ready, medians, targets
+
+if TYPE_CHECKING:  # imported where used, once Django is set up
+    from scorer.models import Member
 
 RUNS = 30
 MEMBERS = 60
@@ -37,7 +41,13 @@ def main() -> None:
     assert answer.content.count(b'<svg class="chart"') == 4
     queries: list[str] = []
 
-    def counted(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+    def counted(
+        execute: Callable[[str, object, bool, dict[str, object]], object],
+        sql: str,
+        params: object,
+        many: bool,
+        context: dict[str, object],
+    ) -> object:
         queries.append(sql)
         return execute(sql, params, many, context)
 
@@ -74,7 +84,7 @@ def _both(wall: dict[str, float], cpu: dict[str, float], name: str) -> str:
     return f"{wall[name] * 1000:7.2f} ms; {cpu[name] * 1000:7.2f} ms"
 
 
-def cpu_medians(runs: int, **loops: Any) -> dict[str, float]:
+def cpu_medians(runs: int, **loops: Callable[[], object]) -> dict[str, float]:
     """As `medians`, in this process's CPU time, which other work on a shared machine
     does not inflate."""
     times: dict[str, list[float]] = {name: [] for name in loops}
@@ -86,7 +96,7 @@ def cpu_medians(runs: int, **loops: Any) -> dict[str, float]:
     return {name: statistics.median(seconds) for name, seconds in times.items()}
 
 
-def _a_busy_season() -> tuple[Any, int]:
+def _a_busy_season() -> tuple[Member, int]:
     """Last year, played by 60 members: a sitting each Monday, 10,000 rubbers agreed at
     its tables, each posting to its four players."""
     from django.contrib.auth import get_user_model
@@ -132,6 +142,9 @@ def _a_busy_season() -> tuple[Any, int]:
     )
     seats, postings = [], []
     for rubber in rubbers:
+        # Made agreed above: the fields are empty only on a rubber not yet agreed.
+        assert rubber.agreed_value is not None
+        assert rubber.agreed_at is not None
         for position, member in enumerate(rng.sample(members, 4)):
             points = rubber.agreed_value if position % 2 == 0 else -rubber.agreed_value
             seats.append(Seat(rubber=rubber, member=member, position=position))

@@ -116,7 +116,9 @@ def _time_requests(phone: Any, players: list[Any], user: Any) -> dict[str, float
     def poll_url(rubber: Any) -> str:
         rubber.refresh_from_db()
         page = phone.get(f"/rubbers/{rubber.pk}/").content.decode()
-        return re.search(r'hx-get="([^"]*/live/[^"]*)"', page).group(1).replace("&amp;", "&")
+        polled = re.search(r'hx-get="([^"]*/live/[^"]*)"', page)
+        assert polled is not None, "the rubber's page polls for its changes"
+        return polled.group(1).replace("&amp;", "&")
 
     times: dict[str, list[float]] = {"minimal": [], "keyed": [], "poll": [], "save": []}
     for _ in range(ROUNDS):
@@ -153,7 +155,9 @@ def _first_load(phone: Any, pk: int) -> None:
     from django.contrib.staticfiles import finders
 
     def static(name: str) -> bytes:
-        return Path(finders.find(name)).read_bytes()
+        found = finders.find(name)
+        assert found is not None, f"{name} is not among the static files"
+        return Path(found).read_bytes()
 
     page = [
         ("the page's HTML", phone.get(f"/rubbers/{pk}/").content),

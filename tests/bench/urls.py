@@ -27,6 +27,7 @@ def keyed(request: HttpRequest, pk: int) -> HttpResponse:
     """The least a save does: claim its form's key and write one row (the rubber's
     revision moved on, as every write to it does), in one transaction committed, and
     answer with a small template."""
+    assert request.user.is_authenticated, "the benchmark's phone is signed in"
     with transaction.atomic():
         claimed = claim(key=uuid.UUID(request.POST["key"]), user=request.user, what="bench")
         assert claimed is not None, "a new key each time"
