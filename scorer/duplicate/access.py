@@ -8,13 +8,13 @@ everyone once the evening has ended), so that nobody reads a board before playin
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from scorer.duplicate import live, reads
 from scorer.duplicate.models import DuplicateEvening, DuplicateTable
 from scorer.engine.duplicate import Line
-from scorer.plumbing.reading import read_at_one_moment
+from scorer.plumbing.reading import page_read_or_404
 
 
 def directs(request: HttpRequest) -> bool:
@@ -34,16 +34,14 @@ def table_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
     """The table as it stood at one moment, for a page: its results and the revision its
     forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the
     revision its page carried under its own lock."""
-    try:
-        if not at_one_moment:
-            return reads.table_record(pk)
-        return read_at_one_moment(
-            lambda: reads.table_record(pk),
-            lambda record: record.table.revision,
-            lambda: live.revision_of(pk),
-        )
-    except DuplicateTable.DoesNotExist:
-        raise Http404(f"There is no table {pk} of a Duplicate evening.") from None
+    return page_read_or_404(
+        lambda: reads.table_record(pk),
+        lambda record: record.table.revision,
+        lambda: live.revision_of(pk),
+        at_one_moment=at_one_moment,
+        missing=DuplicateTable.DoesNotExist,
+        absent=f"There is no table {pk} of a Duplicate evening.",
+    )
 
 
 def may_record(request: HttpRequest, record: reads.TableRecord) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.http import Http404
+
 # Writes landing faster than a page is read: the last read is shown, and the next poll
 # mends it.
 ATTEMPTS = 3
@@ -28,3 +30,24 @@ def read_at_one_moment[T](
             break
         found = read()
     return found
+
+
+def page_read_or_404[T](
+    read: Callable[[], T],
+    revision_in: Callable[[T], int],
+    revision_now: Callable[[], int | None],
+    *,
+    at_one_moment: bool,
+    missing: type[Exception],
+    absent: str,
+) -> T:
+    """A record for a page, read at one moment (`read_at_one_moment`); for a write,
+    `at_one_moment` is False: it reads the record as it stands and checks the revision
+    its page carried under its own lock. A record that is not there (`missing`) is a 404
+    saying `absent`."""
+    try:
+        if not at_one_moment:
+            return read()
+        return read_at_one_moment(read, revision_in, revision_now)
+    except missing:
+        raise Http404(absent) from None

@@ -35,7 +35,7 @@ from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest
 from scorer.plumbing.keys import Answer, carry_out
 from scorer.plumbing.noticeboard import Drawn, Noticeboard
-from scorer.plumbing.reading import read_at_one_moment
+from scorer.plumbing.reading import page_read_or_404
 from scorer.progressive import live, presenters, printing, reads, signals, writes
 from scorer.progressive.forms import (
     AddGuestForm,
@@ -83,16 +83,14 @@ def _record_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
     """The table as it stood at one moment, for a page: its deals and the revision its
     forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the
     revision its page carried under its own lock."""
-    try:
-        if not at_one_moment:
-            return reads.table_record(pk)
-        return read_at_one_moment(
-            lambda: reads.table_record(pk),
-            lambda record: record.table.revision,
-            lambda: live.revision_of(pk),
-        )
-    except ProgressiveTable.DoesNotExist:
-        raise Http404(f"There is no table {pk} of a Progressive evening.") from None
+    return page_read_or_404(
+        lambda: reads.table_record(pk),
+        lambda record: record.table.revision,
+        lambda: live.revision_of(pk),
+        at_one_moment=at_one_moment,
+        missing=ProgressiveTable.DoesNotExist,
+        absent=f"There is no table {pk} of a Progressive evening.",
+    )
 
 
 def may_record(request: HttpRequest, record: reads.TableRecord) -> bool:

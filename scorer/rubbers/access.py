@@ -5,10 +5,10 @@ records and agrees as the player she replaces could."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 
 from scorer import engine
-from scorer.plumbing.reading import read_at_one_moment
+from scorer.plumbing.reading import page_read_or_404
 from scorer.rubbers import live, reads
 from scorer.rubbers.models import Correction, Rubber
 
@@ -21,16 +21,14 @@ def state_or_404(pk: int, *, at_one_moment: bool = True) -> reads.RubberState:
     """The rubber as it stood at one moment, for a page: its sheet and the revision its
     forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the
     revision its page carried under its own lock."""
-    try:
-        if not at_one_moment:
-            return reads.rubber_state_of(pk)
-        return read_at_one_moment(
-            lambda: reads.rubber_state_of(pk),
-            lambda state: state.rubber.revision,
-            lambda: live.revision_of(pk),
-        )
-    except Rubber.DoesNotExist:
-        raise Http404(f"There is no rubber {pk}.") from None
+    return page_read_or_404(
+        lambda: reads.rubber_state_of(pk),
+        lambda state: state.rubber.revision,
+        lambda: live.revision_of(pk),
+        at_one_moment=at_one_moment,
+        missing=Rubber.DoesNotExist,
+        absent=f"There is no rubber {pk}.",
+    )
 
 
 def state_to_write(request: HttpRequest, pk: int) -> reads.RubberState:
