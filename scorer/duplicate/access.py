@@ -30,6 +30,19 @@ def evening_or_404(pk: int) -> DuplicateEvening:
     return get_object_or_404(DuplicateEvening, pk=pk)
 
 
+def evening_record_or_404(pk: int) -> reads.EveningRecord:
+    """The evening as it stood at one moment, for a page whose forms carry its revision
+    (the director's steps) and whose polling carries its version."""
+    return page_read_or_404(
+        lambda: reads.evening_record(DuplicateEvening.objects.get(pk=pk)),
+        reads.version_of,
+        lambda: reads.version(pk),
+        at_one_moment=True,
+        missing=DuplicateEvening.DoesNotExist,
+        absent=f"There is no Duplicate evening {pk}.",
+    )
+
+
 def table_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
     """The table as it stood at one moment, for a page: its results and the revision its
     forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the

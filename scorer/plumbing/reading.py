@@ -18,12 +18,12 @@ from django.http import Http404
 ATTEMPTS = 3
 
 
-def read_at_one_moment[T](
-    read: Callable[[], T], revision_in: Callable[[T], int], revision_now: Callable[[], int | None]
+def read_at_one_moment[T, R](
+    read: Callable[[], T], revision_in: Callable[[T], R], revision_now: Callable[[], R | None]
 ) -> T:
     """What `read` reads, read again while a write landed in the middle of it: while the
     revision it read (`revision_in`) is not the record's revision now (`revision_now`,
-    one indexed read)."""
+    one indexed read). An evening's revision is its version: its own and its tables'."""
     found = read()
     for _ in range(ATTEMPTS - 1):
         if revision_in(found) == revision_now():
@@ -32,10 +32,10 @@ def read_at_one_moment[T](
     return found
 
 
-def page_read_or_404[T](
+def page_read_or_404[T, R](
     read: Callable[[], T],
-    revision_in: Callable[[T], int],
-    revision_now: Callable[[], int | None],
+    revision_in: Callable[[T], R],
+    revision_now: Callable[[], R | None],
     *,
     at_one_moment: bool,
     missing: type[Exception],

@@ -79,6 +79,19 @@ def _evening_or_404(pk: int) -> ProgressiveEvening:
     return get_object_or_404(ProgressiveEvening, pk=pk)
 
 
+def _evening_record_or_404(pk: int) -> reads.EveningRecord:
+    """The evening as it stood at one moment, for a page whose forms carry its revision
+    (the keepers' steps) and whose polling carries its version."""
+    return page_read_or_404(
+        lambda: reads.evening_record(ProgressiveEvening.objects.get(pk=pk)),
+        reads.version_of,
+        lambda: reads.version(pk),
+        at_one_moment=True,
+        missing=ProgressiveEvening.DoesNotExist,
+        absent=f"There is no Progressive evening {pk}.",
+    )
+
+
 def _record_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
     """The table as it stood at one moment, for a page: its deals and the revision its
     forms carry (`read_at_one_moment`). A write reads it as it stands, and checks the
@@ -178,8 +191,8 @@ def open_evening(request: SignedInRequest) -> HttpResponse:
 @login_required
 @require_GET
 def evening(request: SignedInRequest, pk: int) -> HttpResponse:
-    found = _evening_or_404(pk)
-    record = reads.evening_record(found)
+    record = _evening_record_or_404(pk)
+    found = record.evening
     keeping = may_keep(request, found)
     search = request.GET.get("search", "")
     context = _evening_context(request, record)
@@ -255,7 +268,7 @@ def evening_live(request: HtmxRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=286)
     if version == request.GET.get("version"):
         return HttpResponse(status=204)
-    record = reads.evening_record(_evening_or_404(pk))
+    record = _evening_record_or_404(pk)
     if request.GET.get("part") == "mine":  # a player's own, on his table's page
         return render(request, "progressive/mine_live.html", _mine_context(request, record))
     return render(request, "progressive/evening.html#live", _evening_context(request, record))

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from scorer.club.models import Club
+from scorer.duplicate import writes
 from scorer.duplicate.models import (
     DuplicateBoard,
     DuplicateEvening,
@@ -21,6 +22,7 @@ from scorer.duplicate.models import (
 from scorer.engine.cards import DIRECTIONS, deal_boards, pbn_text
 from tests.support.duplicate_evenings import opened, seen, with_pairs
 from tests.support.html import Forms, submit
+from tests.support.mid_read import revisions_carried, saved_mid_read
 
 EVENINGS = reverse("scorer:duplicate:evenings")
 OPEN = reverse("scorer:duplicate:open")
@@ -252,3 +254,22 @@ def test_the_start_form_is_sent_twice_and_starts_once(director, staff, sixteen, 
     again = director.post(form["action"], data, follow=True)
     assert said(first) == said(again)
     assert DuplicateTable.objects.filter(evening=evening).count() == 12
+
+
+def test_the_evening_page_read_while_a_pair_comes_carries_the_revision_it_shows(
+    director, staff, sixteen
+):
+    """Another of the staff adds a pair between the page's read of the evening and its
+    read of the pairs: the page is read again, showing the pair under the revision that
+    has it, so that the director's next tap is not refused as stale."""
+    evening = opened(staff)
+    with saved_mid_read(
+        DuplicatePair,
+        lambda: writes.add_pair(
+            evening=evening, first=sixteen[0], second=sixteen[1], seen=seen(evening), user=staff
+        ),
+    ) as landed:
+        html = director.get(reverse("scorer:duplicate:evening", args=[evening.pk])).content
+    assert landed
+    assert 'aria-label="Remove Mr. Carr &amp; Mr. Dane"' in html.decode()
+    assert revisions_carried(html.decode(), "seen") == {int(seen(evening))}

@@ -8,9 +8,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from scorer.progressive import writes
 from scorer.progressive.models import ProgressivePlayer
-from tests.support.evenings import opened
+from tests.support.evenings import opened, seen
 from tests.support.html import Forms
+from tests.support.mid_read import revisions_carried, saved_mid_read
 
 
 @pytest.fixture
@@ -142,3 +144,21 @@ def test_only_the_keepers_add_players(client, gathering, players):
     assert "Add the players" not in page
     add = reverse("scorer:progressive:add_member", args=[gathering.pk])
     assert client.post(add, {"member": players[0].pk, "seen": "0"}).status_code == 403
+
+
+def test_the_evening_page_read_while_a_player_arrives_carries_the_revision_it_shows(
+    secretary, staff, gathering
+):
+    """Another of the staff adds a guest between the page's read of the evening and its
+    read of the players: the page is read again, showing the guest under the revision
+    that has him, so that the secretary's next tap is not refused as stale."""
+    with saved_mid_read(
+        ProgressivePlayer,
+        lambda: writes.add_guest(
+            evening=gathering, name="Mr. Oakes", seen=seen(gathering), user=staff
+        ),
+    ) as landed:
+        html = secretary.get(page_of(gathering)).content.decode()
+    assert landed
+    assert "Mr. Oakes" in html
+    assert revisions_carried(html, "seen") == {int(seen(gathering))}

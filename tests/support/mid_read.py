@@ -27,6 +27,6 @@ def saved_mid_read(rows: type[models.Model], save: Callable[[], object]) -> Iter
         yield landed
 
 
-def revisions_carried(page: str) -> set[int]:
-    """Every revision a page's forms carry."""
-    return {int(n) for n in re.findall(r'name="revision" value="(\d+)"', page)}
+def revisions_carried(page: str, field: str = "revision") -> set[int]:
+    """Every revision a page's forms carry (a table's `revision`; an evening's `seen`)."""
+    return {int(n) for n in re.findall(rf'name="{field}" value="(\d+)"', page)}

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from scorer.club.models import Club
-from scorer.duplicate import access, live, reads, writes
+from scorer.duplicate import access, live, writes
 from scorer.duplicate.forms import (
     AddPairForm,
     AttachHandsForm,
@@ -86,8 +86,8 @@ def open_evening(request: SignedInRequest) -> HttpResponse:
 @login_required
 @require_GET
 def evening(request: SignedInRequest, pk: int) -> HttpResponse:
-    found = access.evening_or_404(pk)
-    record = reads.evening_record(found)
+    record = access.evening_record_or_404(pk)
+    found = record.evening
     context = following.evening_context(request, record)
     seen = str(found.revision)
     if access.directs(request):
