@@ -55,6 +55,18 @@ MEMBERS = [
     ("Dr. Pryce", "Pryce"),
     ("Mrs. Russell", "Russell"),
 ]
+# The members who hold a national body's number (made up for the demo): it goes into the
+# Duplicate evening's USEBIO file. Dr. Pryce and Mrs. Russell have none.
+NATIONAL_NUMBERS = {
+    "Carr": "100231",
+    "Dane": "100418",
+    "Fenwick": "100562",
+    "Hartley": "100677",
+    "Ingram": "100795",
+    "Lacey": "100834",
+    "Moreton": "100916",
+    "Napier": "101047",
+}
 
 
 def login(short_name: str) -> tuple[str, str]:
@@ -82,7 +94,12 @@ def seed() -> None:
     for name, short_name in MEMBERS:
         username, password = login(short_name)
         user = users.objects.create_user(username, password=password)
-        members[short_name] = Member.objects.create(user=user, name=name, short_name=short_name)
+        members[short_name] = Member.objects.create(
+            user=user,
+            name=name,
+            short_name=short_name,
+            national_number=NATIONAL_NUMBERS.get(short_name, ""),
+        )
     _ledger(staff)
     day = timezone.localdate()
     _table_1(day, members)

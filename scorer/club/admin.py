@@ -66,5 +66,5 @@ class ClubAdmin(admin.ModelAdmin):
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
     form = AsShown
-    list_display = ["name", "short_name", "user"]
-    search_fields = ["name", "short_name", "user__username"]
+    list_display = ["name", "short_name", "user", "national_number"]
+    search_fields = ["name", "short_name", "user__username", "national_number"]

@@ -52,6 +52,8 @@ class MemberDoc(Shape):
     username: Name
     name: Annotated[str, Field(min_length=1, max_length=60)]
     short_name: Annotated[str, Field(min_length=1, max_length=16)]
+    # Absent in files before national numbers, and for a member who has none.
+    national_number: Annotated[str, Field(pattern=r"^[A-Za-z0-9]{1,20}$")] = ""
 
 
 # -- Export -----------------------------------------------------------------------------------
@@ -85,10 +87,17 @@ def accounts() -> list[Account]:
 
 
 def members() -> list[MemberDoc]:
-    return [
-        MemberDoc(username=m.user.get_username(), name=m.name, short_name=m.short_name)
-        for m in Member.objects.select_related("user")
-    ]
+    return [_member_doc(m) for m in Member.objects.select_related("user")]
+
+
+def _member_doc(member: Member) -> MemberDoc:
+    numbered = {"national_number": member.national_number} if member.national_number else {}
+    return MemberDoc(
+        username=member.user.get_username(),
+        name=member.name,
+        short_name=member.short_name,
+        **numbered,  # written only when he has one, as the file left it out before
+    )
 
 
 def usernames() -> dict[int, str]:
@@ -167,7 +176,12 @@ class People:
             raise ImportRefused(f"{where}: a name and a short name, not only spaces")
         if data.username in self.members or any(m.name == name for m in self.members.values()):
             raise ImportRefused(f"{where}: {name!r} is in the file twice")
-        self.members[data.username] = Member.objects.create(user=user, name=name, short_name=short)
+        number = data.national_number
+        if number and any(m.national_number == number for m in self.members.values()):
+            raise ImportRefused(f"{where}.national_number {number!r} is another member's")
+        self.members[data.username] = Member.objects.create(
+            user=user, name=name, short_name=short, national_number=number
+        )
 
 
 # -- Password hashes --------------------------------------------------------------------------

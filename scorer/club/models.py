@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 
@@ -73,6 +74,13 @@ class Club(models.Model):
         return engine.Rules(self.doubling_limit, self.spade_convention)
 
 
+# A national body's membership number, as its software writes it: digits (the EBU's,
+# the ABF's, kept with any leading nought) or letters and digits (the ACBL's "J123456").
+NATIONAL_NUMBER = RegexValidator(
+    r"^[A-Za-z0-9]{1,20}$", "A national number is letters and digits, 20 at most."
+)
+
+
 class Member(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="member"
@@ -81,9 +89,24 @@ class Member(models.Model):
         max_length=60, unique=True, help_text='As the club knows them: "Mrs. Carr".'
     )
     short_name = models.CharField(max_length=16, help_text='For narrow screens: "Carr".')
+    national_number = models.CharField(
+        max_length=20,
+        blank=True,
+        validators=[NATIONAL_NUMBER],
+        help_text="His membership number with the national body (the EBU's, the ABF's, …), "
+        "as its results software knows him; empty if he has none.",
+    )
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            # One person's number: two members holding it would be one player twice over.
+            models.UniqueConstraint(
+                fields=["national_number"],
+                condition=~Q(national_number=""),
+                name="a_national_number_once",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
