@@ -105,6 +105,7 @@ class Member(models.Model):
                 fields=["national_number"],
                 condition=~Q(national_number=""),
                 name="a_national_number_once",
+                violation_error_message="That national number is another member's.",
             ),
         ]
 
