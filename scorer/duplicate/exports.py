@@ -1,5 +1,6 @@
-"""What a Duplicate evening exports: its results as CSV, for a spreadsheet, and the whole
-evening as PBN 2.1, for other bridge programs (docs/pbn.md).
+"""What a Duplicate evening exports: its results as CSV, for a spreadsheet; the whole
+evening as PBN 2.1, for other bridge programs (docs/pbn.md); and its results as USEBIO
+1.2, for a national body's results and masterpoint software (docs/duplicate.md).
 
 Over the engine's values alone, as the printed documents are (`printing.py`): every figure
 and word is the engine's. A CSV cell that a spreadsheet would take for a formula is made
@@ -28,6 +29,7 @@ from scorer.engine.duplicate import (
     figure,
 )
 from scorer.engine.duplicate import evening_pbn as engine_pbn
+from scorer.engine.duplicate import usebio
 from scorer.engine.duplicate.text import place_words, result_words
 from scorer.plumbing.spreadsheet import cell
 
@@ -73,6 +75,11 @@ def csv_filename(day: date) -> str:
 def pbn_filename(day: date) -> str:
     """ "duplicate-2026-11-28.pbn" """
     return f"duplicate-{day.isoformat()}.pbn"
+
+
+def usebio_filename(day: date) -> str:
+    """ "duplicate-results-2026-11-28.xml" """
+    return f"duplicate-results-{day.isoformat()}.xml"
 
 
 def _number(value: Fraction) -> Decimal | int:
@@ -188,3 +195,20 @@ def pbn_file(text: str) -> bytes:
     """The PBN text as a file holds it: ISO 8859-1, PBN's character set, a character it
     cannot hold written '?' (PBN 2.2), as the cards' `pbn_bytes` writes boards."""
     return text.encode("latin-1", errors="replace")
+
+
+def results_usebio(
+    *,
+    club: str,
+    title: str,
+    day: date,
+    evening: Evening,
+    score: DuplicateScore,
+    players: Mapping[int, tuple[usebio.Player, usebio.Player]],
+) -> bytes:
+    """The evening's results as a USEBIO 1.2 file (the engine's `evening_usebio`): the
+    club, the event and its scoring, each pair with its players and their national
+    numbers, every board's lines, the rankings, and the hands when known."""
+    return usebio.evening_usebio(
+        club=club, title=title, day=day, evening=evening, score=score, players=players
+    )

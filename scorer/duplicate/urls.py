@@ -31,6 +31,7 @@ urlpatterns = [
     path("<id:pk>/print/hand-records/", documents.hand_records_pdf, name="print_hand_records"),
     path("<id:pk>/results.csv", documents.results_csv, name="results_csv"),
     path("<id:pk>/evening.pbn", documents.evening_pbn, name="evening_pbn"),
+    path("<id:pk>/results.xml", documents.results_usebio, name="results_usebio"),
     path("tables/<id:pk>/", table.table, name="table"),
     path("tables/<id:pk>/live/", table.table_live, name="table_live"),
     path("tables/<id:pk>/boards/<id:board>/", table.board_form, name="board_form"),

@@ -3,7 +3,8 @@ to make them up before play (the Printing page's own, `scorer/printing/hand_reco
 and, through the evening's printing and export (`scorer/duplicate/printing.py`,
 `scorer/duplicate/exports.py`, over the engine's values), the guide cards and table cards,
 the results (rankings, travellers, pairs' cards), the hand records with the results beside
-them, the results as CSV, and the whole evening as PBN.
+them, the results as CSV, the whole evening as PBN, and the results as USEBIO for a
+national body's software.
 
 Whatever shows a board's hands or a traveller is the director's until the evening ends, as
 the pages are.
@@ -19,11 +20,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from scorer.club.models import Club
 from scorer.duplicate import access, exports, printing, reads
-from scorer.duplicate.models import DuplicateEvening
+from scorer.duplicate.models import DuplicateEvening, DuplicatePlayer
 from scorer.engine.cards import Board, Hand, PbnError, dealer_of
 from scorer.engine.cards.records import Layout
-from scorer.engine.duplicate import DuplicateScore
+from scorer.engine.duplicate import DuplicateScore, usebio
 from scorer.printing import documents, hand_records
 
 
@@ -186,6 +188,40 @@ def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
         evening=record.as_evening(), score=_score(record), names=record.names()
     )
     return _download(text, "text/csv; charset=utf-8", exports.csv_filename(record.evening.day))
+
+
+@login_required
+@require_GET
+def results_usebio(request: HttpRequest, pk: int) -> HttpResponse:
+    """The results as USEBIO 1.2, for the national body's results and masterpoints: read
+    as the CSV is, and so the director's alone until the evening ends."""
+    record = _results_of(request, pk)
+    data = exports.results_usebio(
+        club=Club.get().name,
+        title=_title(record.evening),
+        day=record.evening.day,
+        evening=record.as_evening(),
+        score=_score(record),
+        players=_players(record),
+    )
+    return _download(
+        data, "application/xml; charset=utf-8", exports.usebio_filename(record.evening.day)
+    )
+
+
+def _players(record: reads.EveningRecord) -> dict[int, tuple[usebio.Player, usebio.Player]]:
+    """Each pair's two as USEBIO names them: by name, with a member's national number."""
+    return {
+        pair.number: (_player(first), _player(second))
+        for pair in record.pairs
+        if pair.pair.number is not None
+        for first, second in [pair.players]
+    }
+
+
+def _player(player: DuplicatePlayer) -> usebio.Player:
+    member = player.member
+    return usebio.Player(player.name, "" if member is None else member.national_number)
 
 
 @login_required

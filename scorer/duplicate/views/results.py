@@ -69,7 +69,10 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     record = reads.evening_record(access.evening_or_404(pk))
     if record.score is None:
         raise Http404("The rankings are kept once the evening has started.")
-    return render(request, "duplicate/ranking.html", following.ranking_context(request, record))
+    context = following.ranking_context(request, record)
+    # its files are for whoever may read every board, as the evening's page offers them
+    context["exports"] = access.directs(request) or record.evening.ended
+    return render(request, "duplicate/ranking.html", context)
 
 
 @login_required
