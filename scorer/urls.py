@@ -1,6 +1,7 @@
 """The scorer's addresses, in one namespace (`scorer:`), each feature's own from its
 urls.py (a Progressive evening's under /progressive/, in a namespace of its own,
-`scorer:progressive:`, and a Duplicate evening's under /duplicate/, `scorer:duplicate:`).
+`scorer:progressive:`, a Duplicate evening's under /duplicate/, `scorer:duplicate:`, and
+the club's members under /club/, `scorer:club:`).
 The ledger's are in ledger/urls.py; signing in is under accounts/, and the app's manifest
 and worker at the root (config/urls.py)."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from scorer.club import urls as club
 from scorer.duplicate import urls as duplicate
 from scorer.home import urls as home
 from scorer.phone import urls as phone
@@ -25,4 +27,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     *phone.urlpatterns,
     path("progressive/", include(progressive)),
     path("duplicate/", include(duplicate)),
+    path("club/", include(club)),
 ]

@@ -31,6 +31,21 @@ class SignOutEverywhereForm(keys.KeyedForm):
     """Nothing to fill in: its key makes a double tap one sign-out."""
 
 
+class FirstPassword(auth.PasswordResetConfirmView):
+    """A new member sets his own first password by the link the secretary gave him
+    (Django's password-reset token: it works once), and is signed in."""
+
+    template_name = "registration/first_password.html"
+    post_reset_login = True
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
+    success_url = "/"
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        answer = super().form_valid(form)
+        messages.success(self.request, "Your password is set, and you are signed in.")
+        return answer
+
+
 class PasswordPage(auth.PasswordChangeView):
     """Django's own, with the form that signs the member out everywhere."""
 

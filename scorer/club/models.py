@@ -93,8 +93,8 @@ class Member(models.Model):
         max_length=20,
         blank=True,
         validators=[NATIONAL_NUMBER],
-        help_text="His membership number with the national body (the EBU's, the ABF's, …), "
-        "as its results software knows him; empty if he has none.",
+        help_text="The member's number with the national body (the EBU's, the ABF's, …), as "
+        "its results software knows the member; empty if none.",
     )
 
     class Meta:
