@@ -48,7 +48,8 @@ def add_member(
     claimed = claim(key=key, user=user, what="add member")
     if claimed is None:
         first = first_answer(key)
-        assert first is not None and first.said, "a member added is kept with his form's key"
+        assert first is not None, "a member added is kept with his form's key"
+        assert first.said
         return Member.objects.get(pk=int(first.said)), False
     if members_seen() != seen:
         raise Stale(

@@ -27,9 +27,9 @@ from scorer.engine.duplicate import (
     MovementKind,
     ResultScore,
     figure,
+    usebio,
 )
 from scorer.engine.duplicate import evening_pbn as engine_pbn
-from scorer.engine.duplicate import usebio
 from scorer.engine.duplicate.text import place_words, result_words
 from scorer.plumbing.spreadsheet import cell
 

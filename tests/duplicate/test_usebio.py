@@ -130,5 +130,5 @@ def test_a_member_takes_the_file_from_the_rankings_by_its_link(phone):
     with page.expect_download() as download:
         page.get_by_role("link", name=LINK).click()
     assert download.value.suggested_filename == f"duplicate-results-{evening.day.isoformat()}.xml"
-    read = read_usebio(open(download.value.path(), "rb").read())
+    read = read_usebio(download.value.path().read_bytes())
     assert_it_reads_back_to_the_sites_results(read, evening)

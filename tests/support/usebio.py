@@ -234,7 +234,8 @@ def read_usebio(data: bytes) -> Read:
         for line in board.findall("TRAVELLER_LINE"):
             kind = next(k for k in POINTS if line.find(f"NS_{k}") is not None)
             ns_points, ew_points = (_decimal(_text(line, f"{d}_{kind}")) for d in ("NS", "EW"))
-            assert ns_points is not None and ew_points is not None
+            assert ns_points is not None
+            assert ew_points is not None
             lines.append(
                 ReadLine(
                     board=number,

@@ -117,7 +117,8 @@ def test_each_boards_lines_read_back_to_its_traveller(kind, comparison):
             assert line.contract is line.played_by is line.tricks is None
             continue
         assert line.score == str(row.net.ns)
-        assert isinstance(row.recorded, Result) and row.deal is not None
+        assert isinstance(row.recorded, Result)
+        assert row.deal is not None
         assert line.contract == contract(row.recorded)
         assert line.played_by == board.dealer.letter, "the dealer plays the hand in 1905"
         tricks = row.deal.play.tricks[board.dealing_line.side]
