@@ -10,29 +10,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorer.models import Member
-from tests.support.browser import (
-    screenshot,
-    serious_violations,
-    sign_in,
-    small_targets_and_text,
-    tap,
-)
+from tests.support.browser import looked_at, sign_in, tap, told
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def shot(page: Page, name: str) -> None:
-    """Kept for a person to look at; measured for axe's serious violations, thumbs and
-    small text."""
-    screenshot(page, f"members-{name}")
-    assert serious_violations(page) == [], name
-    small, tiny = small_targets_and_text(page)
-    assert small == [], f"{name}: {small}"
-    assert tiny == [], f"{name}: {tiny}"
-
-
-def said(page: Page, text: str) -> None:
-    expect(page.locator("p.message.done").filter(has_text=text)).to_be_visible()
 
 
 def signed_in_as(page: Page, name: str) -> None:
@@ -59,10 +39,10 @@ def test_the_secretary_adds_members_and_each_signs_in(phone, staff):
     secretary.get_by_role("link", name="Ledger").click()
     secretary.get_by_role("link", name="The members").click()
     expect(secretary.get_by_role("heading", name="Add a member")).to_be_visible()
-    shot(secretary, "page")
+    looked_at(secretary, "members-page")
 
     add(secretary, "Mr. Vane", "Vane", "vane", number="100231", password="a-long-one-1905")
-    said(secretary, "Mr. Vane is a member, signing in as vane.")
+    told(secretary, "Mr. Vane is a member, signing in as vane.")
     expect(secretary.get_by_text("100231")).to_be_visible()
     expect(secretary.get_by_role("heading", name="The first password")).to_have_count(0)
     assert Member.objects.get(name="Mr. Vane").national_number == "100231"
@@ -77,11 +57,11 @@ def test_the_secretary_adds_members_and_each_signs_in(phone, staff):
         "Mr. Vane is a member already: give the new one another name."
     )
     expect(secretary.get_by_label("Sign-in name")).to_have_value("vane2")
-    shot(secretary, "refused")
+    looked_at(secretary, "members-refused")
     add(secretary, "Mrs. Hale", "Hale", "hale")
-    said(secretary, "Mrs. Hale is a member, signing in as hale.")
+    told(secretary, "Mrs. Hale is a member, signing in as hale.")
     expect(secretary.get_by_role("heading", name="The first password")).to_be_visible()
-    shot(secretary, "link")
+    looked_at(secretary, "members-link")
     link = secretary.locator("p.link-to-pass a").inner_text()
 
     hale = phone()
@@ -90,9 +70,9 @@ def test_the_secretary_adds_members_and_each_signs_in(phone, staff):
     expect(hale.get_by_text("you sign in as hale")).to_be_visible()
     hale.get_by_label("New password", exact=True).fill("her-own-1905")
     hale.get_by_label("New password confirmation").fill("her-own-1905")
-    shot(hale, "first-password")
+    looked_at(hale, "members-first-password")
     hale.get_by_role("button", name="Set my password and sign in").click()
-    said(hale, "Your password is set, and you are signed in.")
+    told(hale, "Your password is set, and you are signed in.")
     signed_in_as(hale, "Mrs. Hale")
     hale.get_by_role("button", name="Sign out").click()
     sign_in(hale, "hale", "her-own-1905")

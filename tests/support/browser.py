@@ -169,3 +169,18 @@ def small_targets_and_text(page) -> tuple[list[str], list[str]]:
     than 14 px, each named by its words and its size."""
     found = page.evaluate(_MEASURE, [TARGET_PX, SMALLEST_TEXT_PX])
     return found["small"], found["tiny"]
+
+
+def looked_at(page, name: str) -> None:
+    """A screenshot kept for a person to look at, the page measured as one is: no serious
+    violation axe finds, no control smaller than a thumb, no text too small to read."""
+    screenshot(page, name)
+    assert serious_violations(page) == [], name
+    small, tiny = small_targets_and_text(page)
+    assert small == [], f"{name}: {small}"
+    assert tiny == [], f"{name}: {tiny}"
+
+
+def told(page, text: str) -> None:
+    """The page says a write was done, in these words."""
+    expect(page.locator("p.message.done").filter(has_text=text)).to_be_visible()
