@@ -8,10 +8,10 @@ already waiting, is not asked for again: the hands are the key, unique in the da
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from scorer.analysis.models import Analysis
-from scorer.engine.cards import Hands, dealt
+from scorer.engine.cards import DIRECTIONS, Direction, Hand, Hands, dealer_of, dealt
 
 
 def ask_for(hands: Iterable[Hands]) -> None:
@@ -21,3 +21,14 @@ def ask_for(hands: Iterable[Hands]) -> None:
         Analysis.objects.bulk_create(
             [Analysis(hands=line) for line in lines], ignore_conflicts=True
         )
+
+
+def ask_for_boards(boards: Iterable[tuple[int, Sequence[str]]]) -> None:
+    """`ask_for`, for boards by their numbers (which say their dealers) and their hands by
+    the compass, North's first, as a Duplicate evening keeps them."""
+    ask_for(by_compass(dealer_of(number), hands) for number, hands in boards)
+
+
+def by_compass(dealer: Direction, hands: Sequence[str]) -> Hands:
+    """Four hands written by the compass, North's first, as the dealer's side sees them."""
+    return Hands.at(dict(zip(DIRECTIONS, map(Hand.parse, hands), strict=True)), dealer)
