@@ -71,3 +71,12 @@ def analysed(boards: Sequence[Hands]) -> tuple[tuple[Analysed, ...], Progress]:
     done = sum(board.allowed is not None for board in found)
     failed = sum(board.failed for board in found)
     return tuple(found), Progress(done, len(found), failed)
+
+
+def progress_of(ids: Sequence[int]) -> Progress:
+    """How far the analyses of these ids have got (a page that asked for them follows
+    them by their ids: a board's hands are not in its address)."""
+    rows = Analysis.objects.filter(pk__in=set(ids)).values_list("solved_at", "failures")
+    done = sum(solved is not None for solved, _ in rows)
+    failed = sum(solved is None and failures >= MOST_FAILURES for solved, failures in rows)
+    return Progress(done, len(set(ids)), failed)

@@ -14,19 +14,21 @@ from scorer.analysis.models import Analysis
 from scorer.engine.cards import DIRECTIONS, Direction, Hand, Hands, dealer_of, dealt
 
 
-def ask_for(hands: Iterable[Hands]) -> None:
-    """Each deal's analysis, queued in the order given unless it is known or queued."""
+def ask_for(hands: Iterable[Hands]) -> list[int]:
+    """Each deal's analysis, queued in the order given unless it is known or queued: the
+    analyses' ids, in that order, by which a page may follow their progress."""
     lines = list(dict.fromkeys(dealt.hands_line(deal) for deal in hands))
-    if lines:
-        Analysis.objects.bulk_create(
-            [Analysis(hands=line) for line in lines], ignore_conflicts=True
-        )
+    if not lines:
+        return []
+    Analysis.objects.bulk_create([Analysis(hands=line) for line in lines], ignore_conflicts=True)
+    ids = dict(Analysis.objects.filter(hands__in=lines).values_list("hands", "id"))
+    return [ids[line] for line in lines]
 
 
-def ask_for_boards(boards: Iterable[tuple[int, Sequence[str]]]) -> None:
+def ask_for_boards(boards: Iterable[tuple[int, Sequence[str]]]) -> list[int]:
     """`ask_for`, for boards by their numbers (which say their dealers) and their hands by
     the compass, North's first, as a Duplicate evening keeps them."""
-    ask_for(by_compass(dealer_of(number), hands) for number, hands in boards)
+    return ask_for(by_compass(dealer_of(number), hands) for number, hands in boards)
 
 
 def by_compass(dealer: Direction, hands: Sequence[str]) -> Hands:

@@ -19,10 +19,10 @@ from scorer.engine.bridge.allowed import (
     Allowed,
     Make,
     allowed_json,
+    allowed_line,
     best_words,
     make_words,
     tricks_words,
-    trump_sign,
     what_the_cards_allowed,
 )
 from scorer.engine.bridge.corrections import kind_of_change, law, ruling, window
@@ -183,6 +183,7 @@ __all__ = [
     "WorkedOut",
     "adversaries_of",
     "allowed_json",
+    "allowed_line",
     "best_words",
     "calls_on_offer",
     "check_declaration",
@@ -229,7 +230,6 @@ __all__ = [
     "trick_value",
     "tricks_after_revokes",
     "tricks_words",
-    "trump_sign",
     "what_the_cards_allowed",
     "whist_rubber_json",
     "whist_sheet_json",

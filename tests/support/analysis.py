@@ -8,11 +8,19 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from scorer.engine import Trump
+
+if TYPE_CHECKING:
+    from scorer.engine.cards import Hands
 
 ROOT = Path(__file__).resolve().parents[2]
+TRICKS_ORDER = (Trump.NO_TRUMP, Trump.HEARTS, Trump.DIAMONDS, Trump.CLUBS, Trump.SPADES)
 
 
 def analyse_now() -> int:
@@ -60,3 +68,29 @@ def analyser_process(*args: str) -> Iterator[subprocess.Popen[str]]:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+@cache
+def _solved(line: str) -> tuple[int, ...]:
+    """A deal's five numbers, solved once a test process: the tests deal the same boards
+    again and again (seeded), and each solve takes a tenth of a second or more."""
+    from scorer.analysis.solver import dealers_tricks
+    from scorer.engine.cards import Hands, dealt
+
+    tricks = dealers_tricks(Hands.read(dealt.hands_json(line)))
+    return tuple(tricks[trump] for trump in TRICKS_ORDER)
+
+
+def already_analysed(boards: Iterable[Hands]) -> None:
+    """The boards' analyses in the database, as though the analyser had worked them out:
+    for a test of what shows them, not of the analysis."""
+    from django.utils import timezone
+
+    from scorer.analysis.models import TRICKS, Analysis
+    from scorer.engine.cards import dealt
+
+    for line in dict.fromkeys(dealt.hands_line(hands) for hands in boards):
+        tricks = dict(zip((TRICKS[trump] for trump in TRICKS_ORDER), _solved(line), strict=True))
+        Analysis.objects.update_or_create(
+            hands=line, defaults={**tricks, "solved_at": timezone.now()}
+        )

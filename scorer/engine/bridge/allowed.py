@@ -26,6 +26,7 @@ from scorer.engine.bridge.points import points_of, score_for_points
 from scorer.engine.bridge.sheet import Entry
 from scorer.engine.cards.hands import Direction, Hands
 from scorer.engine.cards.honours import chicane_of, honours_of
+from scorer.engine.cards.records import trump_sign
 from scorer.engine.errors import RubberError
 from scorer.engine.model import PRINTED_LAWS, Deal, Maker, Pair, Play, Side, Trump
 from scorer.engine.words import doubled, signed
@@ -135,20 +136,21 @@ def _make(hands: Hands, trump: Trump, tricks: int) -> Make:
 # -- In words and in JSON -------------------------------------------------------------------
 
 
-def trump_sign(trump: Trump) -> str:
-    """A trump as a hand record's line writes it: "NT", or its suit's sign."""
-    return {
-        Trump.NO_TRUMP: "NT",
-        Trump.HEARTS: "\u2665",
-        Trump.DIAMONDS: "\u2666",
-        Trump.CLUBS: "\u2663",
-        Trump.SPADES: "\u2660",
-    }[trump]
-
-
 def tricks_words(allowed: Allowed) -> str:
     """The five numbers: "NT 8 ♥ 9 ♦ 6 ♣ 5 ♠ 7"."""
     return "  ".join(f"{trump_sign(make.trump)} {make.tricks}" for make in allowed.makes)
+
+
+DOUBLE_DUMMY = "Double dummy"
+
+
+def allowed_line(allowed: Allowed | None, side: str, waiting: str) -> str:
+    """The line under a board of a hand record: "Double dummy: NT 8  ♥ 9  ♦ 6  ♣ 5  ♠ 7;
+    best: Hearts, Z & Y +48", or what stands in its place ("Double dummy: being
+    analysed")."""
+    if allowed is None:
+        return f"{DOUBLE_DUMMY}: {waiting}"
+    return f"{DOUBLE_DUMMY}: {tricks_words(allowed)}; {best_words(allowed, side)}"
 
 
 def best_words(allowed: Allowed, side: str) -> str:

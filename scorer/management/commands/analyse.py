@@ -7,13 +7,13 @@ without a board number and a board given twice with other hands are refused, eac
 sentence naming it, and the others analysed all the same; the command then ends in failure.
 A board given more than once with the same hands (a file of results gives it once a table)
 is analysed once. Boards analysed before are read from the site's database, the others
-solved here, at a lower priority, and kept there.
+solved here and kept there (on the club's server, run it under `nice`: the site's own
+analyser gives way to the tables by itself).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -22,8 +22,6 @@ from scorer.analysis import analyser
 from scorer.engine import Side, allowed_json, best_words, tricks_words, what_the_cards_allowed
 from scorer.engine.cards import Board, Direction, Hands, PbnError, read_pbn_file
 from scorer.engine.cards.records import Layout, board_title
-
-NICENESS = 10  # as the printer's: the tables, if any, come first
 
 
 class Command(BaseCommand):
@@ -45,7 +43,6 @@ class Command(BaseCommand):
         boards, refused = analysable(games)
         for refusal in refused:
             self.stderr.write(f"{pbn}: {refusal}")
-        os.nice(NICENESS)
         dealt = [hands for _, _, hands in boards]
         tricks = analyser.tricks_now(dealt, told=lambda said: self.stderr.write(said))
         for (number, dealer, hands), five in zip(boards, tricks, strict=True):
