@@ -166,6 +166,17 @@ def make_words(make: Make) -> str:
     return f"{make.trump.label}: {make.tricks} tricks{doubled(make.doubles)}, {signed(make.net)}"
 
 
+def compared_words(allowed: Allowed, trump: Trump, tricks: int | None, side: str) -> str:
+    """What a table made beside what the cards allowed at its trump, the dealer's side
+    named as the caller names it: "Hearts: N–S took 9; the cards allowed 10, +96"; before
+    its tricks are known, the cards' alone."""
+    make = allowed[trump]
+    cards = f"the cards allowed {make.tricks}{doubled(make.doubles)}, {signed(make.net)}"
+    if tricks is None:
+        return f"{trump.label}: {cards}"
+    return f"{trump.label}: {side} took {tricks}; {cards}"
+
+
 def allowed_json(allowed: Allowed, *, board: int, dealer: Direction) -> dict[str, object]:
     """§12's line for a board: its number, dealer, the dealer's side's tricks and net for
     each make, and the best make."""

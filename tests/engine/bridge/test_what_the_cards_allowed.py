@@ -17,6 +17,7 @@ from scorer.engine import (
     Trump,
     allowed_json,
     best_words,
+    compared_words,
     make_words,
     tricks_words,
     what_the_cards_allowed,
@@ -166,6 +167,15 @@ def test_in_words():
     assert make_words(board[C]) == "Clubs: 7 tricks, +20"
     assert make_words(allowed(ELWELL_6, NT=7, H=7, D=7, C=5, S=7)[C]) == (
         "Clubs: 5 tricks, doubled, \u221224"
+    )
+
+
+def test_what_a_table_made_beside_what_the_cards_allowed():
+    """§12: "beside each result: what the table made against what the cards allowed"."""
+    board = allowed(ELWELL_6, NT=9, H=10, D=8, C=5, S=8)
+    assert compared_words(board, H, 9, "Z & Y") == "Hearts: Z & Y took 9; the cards allowed 10, +96"
+    assert compared_words(board, C, None, "N\u2013S") == (
+        "Clubs: the cards allowed 5, doubled, \u221224"
     )
 
 
