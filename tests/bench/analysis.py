@@ -30,7 +30,9 @@ def main() -> None:
     from scorer.engine import what_the_cards_allowed
     from scorer.engine.cards import deal_boards, dealt
 
-    boards = [board.dealt for board in deal_boards(BOARDS, rng=random.Random(BOARDS))]
+    boards = [
+        board.dealt for board in deal_boards(BOARDS, rng=random.Random(BOARDS)) if board.dealt
+    ]
     dealers_tricks(boards[0])  # DDS loaded and set to one thread, as in the analyser
     dds.SetMaxThreads(1)
     solves, reckonings, tables = [], [], []

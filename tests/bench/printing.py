@@ -67,7 +67,7 @@ def main() -> None:
     boards = deal_boards(BOARDS, rng=random.Random(BOARDS))
     # Each board's analysis worked out first, as the analyser would have by the time they
     # are printed: the hand records carry each board's line of what the cards allowed.
-    analyser.tricks_now([board.dealt for board in boards])
+    analyser.tricks_now([board.dealt for board in boards if board.dealt])
 
     def records() -> bytes:
         return hand_records.records_pdf(boards, layout=Layout.ELWELL, paper="A4")
