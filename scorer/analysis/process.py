@@ -41,7 +41,7 @@ def lock_path() -> Path:
     the database, so that two sites on one machine (or a test's) each have their own."""
     database = connection.settings_dict
     if database["ENGINE"].endswith("sqlite3"):
-        return Path(f"{database['NAME']}.analyser-lock")
+        return Path(f"{database['NAME']}-analyser-lock")
     name = f"{database.get('HOST') or 'local'}-{database.get('PORT') or ''}-{database['NAME']}"
     return Path(settings.BASE_DIR) / "var" / f"analyser-{name}.lock"
 
