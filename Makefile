@@ -35,7 +35,9 @@ run: venv
 	@echo
 	@echo "  Sign in at http://127.0.0.1:8000/accounts/login/ (Ctrl-C stops the site)."
 	@echo
-	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	@# The analyser works out the boards' double-dummy tables beside the site, and ends with it.
+	$(PY) manage.py analyser & trap 'kill $$! 2>/dev/null' EXIT; \
+	  DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 # The club's server: settings from the environment (docs/deployment.md), behind nginx.
 serve: prepare

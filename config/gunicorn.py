@@ -3,8 +3,10 @@
 Threads serve the phones' polls and saves, which mostly wait on the database. Each
 worker lays out its PDFs in a printing process of its own (scorer/plumbing/printer.py), started
 with the worker, so that a long document never holds the worker's interpreter from the
-tables. A worker is replaced after a number of requests, and at once after any request
-that leaves it above a memory limit.
+tables; and one worker at a time keeps the server's analyser going, the process that works
+out the boards' double-dummy tables at the lowest priority (scorer/analysis/process.py).
+A worker is replaced after a number of requests, and at once after any request that
+leaves it above a memory limit.
 """
 
 from __future__ import annotations
@@ -45,12 +47,15 @@ def resident_bytes() -> int:
 
 def post_worker_init(worker: Any) -> None:
     """Start the worker's printing process now, in the background: the first PDF then need
-    not wait the second or two a new interpreter takes."""
+    not wait the second or two a new interpreter takes. And keep the server's analyser
+    going: the one worker holding its lock starts it (scorer/analysis/process.py)."""
     import threading
 
+    from scorer.analysis import process
     from scorer.plumbing.printer import printer
 
     threading.Thread(target=printer.start, daemon=True).start()
+    process.start()
 
 
 def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:

@@ -1,12 +1,13 @@
 """Every model of the app `scorer`, imported from the feature it belongs to so that Django
 finds them all: the club and its members (scorer/club/), each write's key
 (scorer/plumbing/keys.py), the rubbers (scorer/rubbers/), the evening's tables
-(scorer/tables/), the Progressive evenings (scorer/progressive/) and the Duplicate
-evenings (scorer/duplicate/). Their tables in the
+(scorer/tables/), the Progressive evenings (scorer/progressive/), the Duplicate
+evenings (scorer/duplicate/) and the boards' analyses (scorer/analysis/). Their tables in the
 database keep the app's name (scorer_rubber, ...)."""
 
 from __future__ import annotations
 
+from scorer.analysis.models import Analysis
 from scorer.club.models import Club, Member
 from scorer.duplicate.models import (
     DuplicateBoard,
@@ -35,6 +36,7 @@ from scorer.tables.models import Candidacy, Membership, Noticeboard, Table, Tabl
 
 __all__ = [
     "Acceptance",
+    "Analysis",
     "Candidacy",
     "Club",
     "Correction",

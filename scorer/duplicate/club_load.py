@@ -12,6 +12,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+from scorer.analysis import writes as analysis
 from scorer.club.club_file import People
 from scorer.club.models import Member
 from scorer.duplicate import reads, writes
@@ -189,6 +190,8 @@ class DuplicateLoader:
                     **hands,
                 ),
             )
+            if board.hands is not None:
+                analysis.ask_for_boards([(board.number, [str(hand) for hand in board.hands])])
 
     def _results(
         self, evening: DuplicateEvening, read: Evening, data: DuplicateDoc, where: str

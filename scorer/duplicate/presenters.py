@@ -11,7 +11,9 @@ from fractions import Fraction
 
 from scorer.duplicate.models import DuplicateEvening
 from scorer.duplicate.reads import EveningRecord, ResultRow, TableRecord, schedule_of
+from scorer.engine import Allowed, Side, compared_words
 from scorer.engine.cards import dealer_of
+from scorer.engine.cards.records import Layout
 from scorer.engine.duplicate import (
     LINES,
     Comparison,
@@ -147,6 +149,7 @@ class TravellerRow:
     score_ns: str
     score_ew: str
     provisional: bool
+    allowed: str = ""  # beside the result, what the cards allowed at its trump (§12)
 
 
 @dataclass(frozen=True)
@@ -159,13 +162,17 @@ class TravellerView:
 
 
 def traveller_view(
-    traveller: Traveller, provisional: set[tuple[int, int]], matchpoints: bool
+    traveller: Traveller,
+    provisional: set[tuple[int, int]],
+    matchpoints: bool,
+    allowed: Allowed | None = None,
 ) -> TravellerView:
     """A board's traveller: each result with its points and each direction's score, the
-    provisional ones marked, and the results still to come."""
+    provisional ones marked, and the results still to come; given what the cards allowed,
+    each result beside it."""
     board = traveller.board.number
     rows = [
-        _traveller_row(row, (board, row.ns) in provisional, matchpoints)
+        _traveller_row(row, (board, row.ns) in provisional, matchpoints, allowed)
         for row in traveller.results
     ]
     average = (
@@ -182,14 +189,21 @@ def traveller_view(
     )
 
 
-def _traveller_row(row: ResultScore, provisional: bool, matchpoints: bool) -> TravellerRow:
+def _traveller_row(
+    row: ResultScore, provisional: bool, matchpoints: bool, allowed: Allowed | None
+) -> TravellerRow:
     recorded = row.recorded
+    compared = ""
     if not isinstance(recorded, Result) or row.deal is None or row.points is None:
         make, tricks, points = "not played", "", "average"
     else:
         make = make_words(recorded)
         tricks = tricks_words(row.deal)
         points = f"{row.points.ns}\u2013{row.points.ew}"
+        if allowed is not None and row.deal.play is not None:
+            side = Layout.COMPASS.side_name(Side.WE, dealer_of(row.board))  # "N–S"
+            taken = row.deal.play.tricks[row.deal.dealer]
+            compared = compared_words(allowed, row.deal.trump, taken, side)
     return TravellerRow(
         row.ns,
         row.ew,
@@ -199,6 +213,7 @@ def _traveller_row(row: ResultScore, provisional: bool, matchpoints: bool) -> Tr
         score_words(row.score.ns, matchpoints),
         score_words(row.score.ew, matchpoints),
         provisional,
+        compared,
     )
 
 

@@ -26,6 +26,7 @@ from itertools import zip_longest
 
 from django.utils import dateformat
 
+from scorer.analysis import reads as analyses
 from scorer.engine.cards import DIRECTIONS, Hands
 from scorer.engine.cards import records as said
 from scorer.engine.cards.records import Layout
@@ -58,6 +59,7 @@ from scorer.engine.duplicate.text import (
     signed,
 )
 from scorer.printing.documents import render
+from scorer.printing.hand_records import with_double_dummy
 
 # Letters a typed line holds (print.css sets the type): the width of A4 within its margins,
 # Letter being a little wider. The results at 7 pt, the guide cards at 10 pt, and a
@@ -645,14 +647,21 @@ def hand_records_document(
     paper: str,
 ) -> bytes:
     """Each board's four hands in Elwell's diagram, as the hand records draw a board (the
-    honours each trump would give below them); beside it, when the score is given, its
-    traveller, compact (each result's make, tricks, points and North–South's score), and
-    on the first page the pairs by number and name."""
+    honours each trump would give below them, and what the cards allowed as far as it is
+    worked out: the one thing here read from the database, the boards' analyses); beside
+    it, when the score is given, its traveller, compact (each result's make, tricks, points
+    and North–South's score), and on the first page the pairs by number and name."""
     travellers = {} if score is None else {t.board.number: t for t in score.travellers}
     matchpoints = evening.rules.comparison is Comparison.MATCHPOINTS
+    boards = sorted(evening.boards, key=lambda board: board.number)
+    known = [board for board in boards if board.hands is not None]
+    found, _ = analyses.analysed([_hands(board) for board in known])
+    allowed = dict(zip((board.number for board in known), found, strict=True))
     records = []
-    for board in sorted(evening.boards, key=lambda board: board.number):
+    for board in boards:
         diagram = _diagram(board)
+        if diagram is not None:
+            diagram = with_double_dummy(diagram, board.dealer, allowed[board.number], Layout.ELWELL)
         traveller = None
         if board.number in travellers:
             # Beside a board's hands, compact; a board without them has the page's width.
@@ -687,5 +696,9 @@ def hand_records_document(
 def _diagram(board: Board) -> said.Diagram | None:
     if board.hands is None:
         return None
-    hands = Hands.at(dict(zip(DIRECTIONS, board.hands, strict=True)), board.dealer)
-    return said.diagram(board.number, board.dealer, hands, Layout.ELWELL)
+    return said.diagram(board.number, board.dealer, _hands(board), Layout.ELWELL)
+
+
+def _hands(board: Board) -> Hands:
+    assert board.hands is not None
+    return Hands.at(dict(zip(DIRECTIONS, board.hands, strict=True)), board.dealer)

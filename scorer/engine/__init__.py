@@ -15,6 +15,17 @@ from __future__ import annotations
 
 from scorer.engine import words as words  # the table's words, as engine.words
 from scorer.engine.bridge import BRIDGE, THREE_HANDED
+from scorer.engine.bridge.allowed import (
+    Allowed,
+    Make,
+    allowed_json,
+    allowed_line,
+    best_words,
+    compared_words,
+    make_words,
+    tricks_words,
+    what_the_cards_allowed,
+)
 from scorer.engine.bridge.corrections import kind_of_change, law, ruling, window
 from scorer.engine.bridge.interchange import (
     Rubber,
@@ -121,6 +132,7 @@ __all__ = [
     "SIDES",
     "THREE_HANDED",
     "WHIST",
+    "Allowed",
     "Call",
     "Called",
     "CardGame",
@@ -136,6 +148,7 @@ __all__ = [
     "Honours",
     "Item",
     "Kind",
+    "Make",
     "Maker",
     "Offer",
     "Pair",
@@ -170,10 +183,14 @@ __all__ = [
     "Window",
     "WorkedOut",
     "adversaries_of",
+    "allowed_json",
+    "allowed_line",
+    "best_words",
     "calls_on_offer",
     "check_declaration",
     "check_double",
     "chicane_refused",
+    "compared_words",
     "cut_for_the_dummy",
     "deal_json",
     "doubled",
@@ -190,6 +207,7 @@ __all__ = [
     "loads_and_work_out",
     "loads_any",
     "loads_whist",
+    "make_words",
     "may_double",
     "may_go_unplayed",
     "most_doubles",
@@ -213,6 +231,8 @@ __all__ = [
     "standing",
     "trick_value",
     "tricks_after_revokes",
+    "tricks_words",
+    "what_the_cards_allowed",
     "whist_rubber_json",
     "whist_sheet_json",
     "whist_sheet_text",

@@ -14,6 +14,13 @@ _HEADINGS = ("1st game", "2d game", "3d game")
 _ORDINALS = ("first", "second", "third")
 
 
+def signed(points: int) -> str:
+    """A net as the standings print it: +124, 0, −60, the minus a true one."""
+    if points > 0:
+        return f"+{points}"
+    return f"{MINUS}{-points}" if points < 0 else "0"
+
+
 def game_heading(number: int) -> str:
     """ "1st game", "2d game", "3d game": the margin of the sheet."""
     return _HEADINGS[number - 1]

@@ -2,8 +2,10 @@
 in a diagram with the honours each trump would give, or each hand on a card of its own
 to sort the cards into boards (docs/printing.md).
 
-The boards come dealt here (`deal_boards`) or from a PBN file; nothing is kept. What
-each board says is the engine's (`scorer.engine.cards.records`); this module checks that
+The boards come dealt here (`deal_boards`) or from a PBN file; nothing is kept but their
+analyses (§12), asked for when they were dealt or read, and printed under each board once
+worked out ("being analysed" until then). What each board says is the engine's
+(`scorer.engine.cards.records`, `scorer.engine.allowed_line`); this module checks that
 the boards can be printed and lays them out through the club's printer. The forms of the
 Printing page's section that asks for them are in `scorer/printing/forms.py`.
 """
@@ -12,8 +14,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
+from scorer.analysis import reads as analyses
+from scorer.engine import Side, allowed_line
 from scorer.engine.cards import MOST_BYTES, Board, Direction, Hands
 from scorer.engine.cards import records as said
 from scorer.engine.cards.records import Layout
@@ -76,16 +81,19 @@ def title(boards: Sequence[Board]) -> str:
 
 
 def records_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> dict[str, Any]:
-    """What hand records print: each board as the engine draws it, a page at a time and
-    on each page a row at a time."""
+    """What hand records print: each board as the engine draws it, with what the cards
+    allowed as far as it is known, a page at a time and on each page a row at a time."""
+    dealt = [_dealt(board) for board in boards]
+    analysed, _ = analyses.analysed([hands for _, _, hands in dealt])
+    drawn = [
+        with_double_dummy(said.diagram(number, dealer, hands, layout), dealer, found, layout)
+        for (number, dealer, hands), found in zip(dealt, analysed, strict=True)
+    ]
     return {
         "paper": paper,
         "title": title(boards),
         "layout": layout,
-        "pages": [
-            _pages(page, BOARDS_A_ROW)
-            for page in _pages([_diagram(board, layout) for board in boards], BOARDS_A_PAGE)
-        ],
+        "pages": [_pages(page, BOARDS_A_ROW) for page in _pages(drawn, BOARDS_A_PAGE)],
         "key": said.HONOURS_KEY,
         "heads": (said.HONOURS_HEAD, said.SCORE_HEAD),
     }
@@ -123,6 +131,20 @@ def _pages[T](items: Sequence[T], size: int) -> list[Sequence[T]]:
 
 def _diagram(board: Board, layout: Layout) -> said.Diagram:
     return said.diagram(*_dealt(board), layout)
+
+
+def dealt_hands(boards: Sequence[Board]) -> list[Hands]:
+    """The hands of printable boards (`printable` has checked them), the dealer's first."""
+    return [_dealt(board)[2] for board in boards]
+
+
+def with_double_dummy(
+    diagram: said.Diagram, dealer: Direction, found: analyses.Analysed, layout: Layout
+) -> said.Diagram:
+    """The board with its line of what the cards allowed, the dealer's side named as the
+    layout names it ("Z & Y", "N–S")."""
+    side = layout.side_name(Side.WE, dealer)
+    return replace(diagram, double_dummy=allowed_line(found.allowed, side, found.waiting))
 
 
 def _curtain_cards(board: Board, layout: Layout) -> tuple[said.CurtainCard, ...]:

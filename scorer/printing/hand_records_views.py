@@ -1,19 +1,24 @@
 """Hand records, from the Printing page: boards dealt here or read from a PBN file, then
 what is made of them: hand records and curtain cards as PDF, and the boards as a PBN
-file. Nothing is kept on the server: the page that shows the boards carries them, as PBN,
-to each document asked for from it."""
+file. Nothing is kept on the server but the boards' analyses (§12), asked for as they are
+dealt or read and worked out in the background, the page following their progress: the
+page that shows the boards carries them, as PBN, to each document asked for from it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
+from scorer.analysis import reads as analyses
+from scorer.analysis import writes as asking
 from scorer.club.models import Club
 from scorer.engine.cards import MOST_BYTES, Board, deal_boards, pbn_bytes, pbn_text
 from scorer.engine.cards.records import Layout, boards_named
@@ -58,7 +63,9 @@ def deal(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _page(request, deal_form=form, status=400)
     boards = deal_boards(form.cleaned_data["boards"], first=form.cleaned_data["first"])
-    return _boards_page(request, boards, f"{boards_named(_numbers(boards))}, dealt just now.")
+    asked = asking.ask_for(hand_records.dealt_hands(boards))
+    summary = f"{boards_named(_numbers(boards))}, dealt just now."
+    return _boards_page(request, boards, summary, asked)
 
 
 @login_required
@@ -70,7 +77,9 @@ def read(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _page(request, pbn_form=form, status=400)
     boards: tuple[Board, ...] = form.cleaned_data["pbn"]
-    return _boards_page(request, boards, f"{boards_named(_numbers(boards))}, from {form.name}.")
+    asked = asking.ask_for(hand_records.dealt_hands(boards))
+    summary = f"{boards_named(_numbers(boards))}, from {form.name}."
+    return _boards_page(request, boards, summary, asked)
 
 
 @login_required
@@ -96,11 +105,31 @@ def document(request: HttpRequest) -> HttpResponse:
     return _download(pdf, "application/pdf", f"curtain-cards-{span}.pdf")
 
 
+@login_required
+@require_GET
+def analysis_progress(request: HttpRequest) -> HttpResponse:
+    """How far the boards' analyses have got, for the page that shows them: every two
+    seconds until they are done."""
+    ids = [int(part) for part in request.GET.get("ids", "").split(",") if part.isdigit()]
+    ids = ids[: hand_records.MOST_BOARDS]
+    return render(request, "printing/hand_records.html#analysis", _analysis(request, ids))
+
+
+def _analysis(request: HttpRequest, ids: Sequence[int]) -> dict[str, Any]:
+    url = reverse("scorer:hand_records_analysis")
+    return {
+        "progress": analyses.progress_of(ids),
+        "progress_url": f"{url}?ids={','.join(map(str, ids))}",
+    }
+
+
 def _numbers(boards: Sequence[Board]) -> list[int]:
     return [board.number or 0 for board in boards]
 
 
-def _boards_page(request: HttpRequest, boards: Sequence[Board], summary: str) -> HttpResponse:
+def _boards_page(
+    request: HttpRequest, boards: Sequence[Board], summary: str, asked: Sequence[int]
+) -> HttpResponse:
     documents = DocumentForm(
         initial={
             "boards": pbn_text(boards),
@@ -108,7 +137,12 @@ def _boards_page(request: HttpRequest, boards: Sequence[Board], summary: str) ->
             "paper": Club.get().paper,
         }
     )
-    return _page(request, documents=documents, summary=f"{summary} {NOTHING_KEPT}")
+    return _page(
+        request,
+        documents=documents,
+        summary=f"{summary} {NOTHING_KEPT}",
+        **_analysis(request, asked),
+    )
 
 
 def _page(
@@ -120,6 +154,7 @@ def _page(
     pbn_form: PbnForm | None = None,
     refusal: str = "",
     status: int = 200,
+    **analysis: Any,
 ) -> HttpResponse:
     return render(
         request,
@@ -130,6 +165,7 @@ def _page(
             "deal": deal_form,
             "pbn": pbn_form,
             "refusal": refusal,
+            **analysis,
         },
         status=status,
     )

@@ -15,5 +15,8 @@ urlpatterns: list[URLPattern] = [
     path("print/hand-records/deal/", hand_records.deal, name="hand_records_deal"),
     path("print/hand-records/read/", hand_records.read, name="hand_records_read"),
     path("print/hand-records/document/", hand_records.document, name="hand_records_document"),
+    path(
+        "print/hand-records/analysis/", hand_records.analysis_progress, name="hand_records_analysis"
+    ),
     path("evening/", views.evening, name="evening"),
 ]

@@ -1,6 +1,7 @@
 """A deal's cards as the rubber's pages show them (§9): its four hands in Elwell's diagram
 with the players' names, the result form's honours and chicane filled in from them, what
-was worked out from the cards, and the play as Elwell's table prints it. Every figure and
+was worked out from the cards, the play as Elwell's table prints it, and what the cards
+allowed (§12) beside what the table made. Every figure and
 word of the cards is the engine's (`scorer.engine.cards.dealt`)."""
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer import engine
-from scorer.engine.cards import dealt
-from scorer.engine.cards.records import Seat, SuitLine
+from scorer.analysis import reads as analyses
+from scorer.engine.cards import ELWELL_DEALER, dealt
+from scorer.engine.cards.records import Layout, Seat, SuitLine
 from scorer.rubbers.models import Deal
 from scorer.rubbers.reads import RubberState
 
@@ -130,3 +132,29 @@ def cards_view(state: RubberState, deal: Deal) -> CardsView | None:
             dealt.tricks_words(card_play),
         )
     return CardsView(diagram, worked, play)
+
+
+@dataclass(frozen=True)
+class AllowedView:
+    """What the cards allowed (§12) as a deal's page shows it: the five numbers and the
+    best make in a line, and the trump the table played beside it; or "being analysed"."""
+
+    line: str
+    compared: str
+    waiting: bool
+
+
+def allowed_view(state: RubberState, deal: Deal) -> AllowedView | None:
+    """None where the game records no hands, or this deal's were not entered."""
+    hands = deal.known_hands()
+    if hands is None or engine.Record.HANDS not in state.game.laws.records:
+        return None
+    (found,), _ = analyses.analysed([hands])
+    side = Layout.ELWELL.side_name(engine.Side.WE, ELWELL_DEALER)  # "Z & Y"
+    line = engine.allowed_line(found.allowed, side, found.waiting)
+    if found.allowed is None:
+        return AllowedView(line, "", waiting=not found.failed)
+    tricks = deal.tricks if deal.recorded_at and deal.played else None
+    return AllowedView(
+        line, engine.compared_words(found.allowed, _trump(deal), tricks, side), False
+    )

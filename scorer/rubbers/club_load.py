@@ -14,6 +14,7 @@ from typing import Any
 from django.db import models
 
 from scorer import engine
+from scorer.analysis import writes as analysis
 from scorer.club.club_file import People
 from scorer.club.models import Member
 from scorer.engine.cards import Hands, dealt
@@ -217,6 +218,7 @@ class RubbersLoader:
         row = self._deal_row(rubber, number, called, data.dealer_seat, f"{place}.dealer_seat")
         if data.hands is not None:
             row.hands = self._hands(game, data.hands, f"{place}.hands")
+            analysis.ask_for([Hands.read(data.hands)])
         row.declared_at = data.declared_at
         row.declared_by = self.people.user(data.declared_by, f"{place}.declared_by")
         row.save()

@@ -11,6 +11,7 @@ import platform
 import sys
 
 from tests.bench import (
+    analysis,
     cards,
     duplicate,
     duplicate_printing,
@@ -43,6 +44,7 @@ BENCHMARKS = {
     "progressive": progressive.main,
     "duplicate": duplicate.main,
     "cards": cards.main,
+    "analysis": analysis.main,
     "table": table.main,
     "progressive_site": progressive_site.main,
     "duplicate_site": duplicate_site.main,

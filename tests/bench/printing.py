@@ -1,7 +1,8 @@
 """Printing: the specimen rubber's sheet, a 40-rubber evening, the largest blank pad (50
-pages, 4 forms a page, Letter), the hand records of 36 boards and their curtain cards as
-PDF, beside WeasyPrint laying out a page of one line in the same run; the memory the pad
-and the hand records take, beside the one-line page's; and the printer's
+pages, 4 forms a page, Letter), the hand records of 36 boards (each with its line of what
+the cards allowed, §12) and their curtain cards as PDF, beside WeasyPrint laying out a page
+of one line in the same run; the memory the pad and the hand records take, beside the
+one-line page's; and the printer's
 bounds, beside Django's minimal view: how soon a document is refused beyond its queue or
 after its wait, and a phone's poll while the largest pad is laid out.
 
@@ -48,6 +49,7 @@ def main() -> None:
     from django.utils import timezone
     from weasyprint import HTML
 
+    from scorer.analysis import analyser
     from scorer.engine.cards import deal_boards
     from scorer.engine.cards.records import Layout
     from scorer.models import Rubber
@@ -63,6 +65,9 @@ def main() -> None:
     title = f"{timezone.localdate():%A %-d %B %Y}"
     documents.rubber_document(state, [], "A4")  # the printer started, its stylesheet loaded
     boards = deal_boards(BOARDS, rng=random.Random(BOARDS))
+    # Each board's analysis worked out first, as the analyser would have by the time they
+    # are printed: the hand records carry each board's line of what the cards allowed.
+    analyser.tricks_now([board.dealt for board in boards if board.dealt])
 
     def records() -> bytes:
         return hand_records.records_pdf(boards, layout=Layout.ELWELL, paper="A4")

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from scorer.club.models import Club
 from scorer.engine.cards import MOST_BYTES, Direction, deal_boards, pbn_bytes
 from scorer.printing import hand_records as printed
+from tests.support.analysis import already_analysed
 from tests.support.hand_records import (
     COMPASS_SUITS,
     ELWELL_SUITS,
@@ -39,6 +40,7 @@ pytestmark = pytest.mark.django_db
 def boards_file(tmp_path):
     """36 boards, as `manage.py deal` writes them."""
     boards = deal_boards(36, rng=random.Random(36))
+    already_analysed(board.dealt for board in boards)
     path = tmp_path / "boards.pbn"
     path.write_bytes(pbn_bytes(boards))
     return path, boards

@@ -1,14 +1,17 @@
 """A club evening against the served site: `make load`, or
 
     python -m tests.load [--tables 25] [--seconds 180] [--database sqlite|postgres]
-                         [--no-pad-printer]
+                         [--no-pad-printer] [--no-analysis]
 
 Each table's four phones poll the sheet every 2 s; one of them records a deal every 90 s
 (its declaration, then its result 45 s later); every 20 s someone prints a rubber's sheet
-as a PDF; and a member at the first table prints the largest blank pad there is (50 pages,
-4 forms a page, Letter) over and over, all evening, unless --no-pad-printer. gunicorn runs
-as `make serve` runs it, on 127.0.0.1 only, with a fresh database. Prints requests per
-second, latency percentiles for polls, saves, PDFs and pads, and errors.
+as a PDF; a member at the first table prints the largest blank pad there is (50 pages,
+4 forms a page, Letter) over and over, all evening, unless --no-pad-printer; and another
+deals 100 boards on the Printing page, whose analyses (§12) the server's analyser works out
+in the background all the while, the page following them every 2 s and dealing 100 more
+whenever they are done, unless --no-analysis. gunicorn runs as `make serve` runs it, on
+127.0.0.1 only, with a fresh database. Prints requests per second, latency percentiles
+for polls, saves, PDFs, pads and the analysis's progress, the boards analysed, and errors.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import statistics
 import tempfile
 import threading
@@ -177,6 +181,62 @@ class PadPrinter:
         self.tally.printed("pad", answer)
 
 
+ANALYSED_BOARDS = 100  # the most the Printing page deals at once
+
+
+class Analyst:
+    """A member who deals 100 boards on the Printing page and follows their analysis, as
+    the page does, every 2 s; and, once they are done, deals 100 more."""
+
+    def __init__(self, server: Server, session: str, tally: Tally, timeout: float = 30) -> None:
+        self.phone = Phone(server, timeout=timeout)
+        self.phone.cookies["sessionid"] = session
+        self.tally = tally
+        self.progress = ""
+        self.analysed = 0  # boards worked out in the evening, of those dealt
+        self.dealt = 0
+
+    def run(self, end: float) -> None:
+        try:
+            self.phone.get("/print/")  # the page's form, and its CSRF cookie
+            while time.monotonic() < end:
+                if not self.progress:
+                    self.deal()
+                else:
+                    time.sleep(2.0)
+                    self.follow()
+        except Exception as error:
+            self.tally.failed(f"{type(error).__name__}: {error}")
+        finally:
+            self.phone.close()
+
+    def deal(self) -> None:
+        self.tally.sending("deal")
+        answer = self.phone.post(
+            "/print/hand-records/deal/", {"boards": ANALYSED_BOARDS, "first": 1}
+        )
+        self.tally.took("deal", answer.seconds)
+        found = Forms(answer.text).attribute("hx-get") if answer.status == 200 else None
+        if not found or "/analysis/" not in found:
+            self.tally.failed(f"deal: {answer.status} {answer.text[:200]}")
+            raise RuntimeError("the Printing page did not follow the boards' analyses")
+        self.progress = found
+        self.dealt += ANALYSED_BOARDS
+
+    def follow(self) -> None:
+        self.tally.sending("progress")
+        answer = self.phone.get(self.progress, htmx=True)
+        self.tally.took("progress", answer.seconds)
+        if answer.status != 200:
+            self.tally.failed(f"progress: {answer.status} {answer.text[:200]}")
+            return
+        done = re.search(r"analysing board (\d+) of", answer.text)
+        if done:
+            self.analysed = self.dealt - ANALYSED_BOARDS + int(done[1]) - 1
+        else:  # all done: the page stops following; 100 more
+            self.analysed, self.progress = self.dealt, ""
+
+
 def evening(
     server: Server,
     tables: list[Table],
@@ -185,6 +245,7 @@ def evening(
     pace: Pace,
     *,
     pad_printer: bool = False,
+    analyst: Analyst | None = None,
     timeout: float = 30,
 ) -> float:
     """Play the evening for `seconds`; returns how long it took, start to last answer.
@@ -229,6 +290,8 @@ def evening(
     if pad_printer:
         printer = PadPrinter(server, tables[0].sessions[3], tally, timeout)
         threads.append(threading.Thread(target=printer.run, args=(end,), daemon=True))
+    if analyst is not None:
+        threads.append(threading.Thread(target=analyst.run, args=(end,), daemon=True))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -264,14 +327,26 @@ def megabytes(server: Server, field: str = "VmRSS") -> dict[str, list[int]]:
     every = processes()
     workers = [p for p in every if p.get("PPid") == str(server.process.pid)]
     pids = {worker["Pid"] for worker in workers}
-    printers = [p for p in every if p.get("PPid") in pids]
+    children = [p for p in every if p.get("PPid") in pids]
+    analysers = [p for p in children if _analyser(p["Pid"])]
+    printers = [p for p in children if p not in analysers]
     return {
         kind: [int(p.get(field, "0 kB").split()[0]) // 1024 for p in found]
-        for kind, found in (("workers", workers), ("printers", printers))
+        for kind, found in (("workers", workers), ("printers", printers), ("analyser", analysers))
     }
 
 
-def report(tally: Tally, took: float, server: Server, tables: int) -> str:
+def _analyser(pid: str) -> bool:
+    """The server's analyser: `manage.py analyser`, started beside a worker."""
+    try:
+        return b"analyser" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def report(
+    tally: Tally, took: float, server: Server, tables: int, analyst: Analyst | None = None
+) -> str:
     printer = (
         f"; a member printing the largest pad all the while ({LARGEST_PAD})"
         if tally.seconds.get("pad")
@@ -286,7 +361,7 @@ def report(tally: Tally, took: float, server: Server, tables: int) -> str:
         "the busy printer",
         f"  {'':6} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}",
     ]
-    for kind in ("poll", "save", "pdf", "pad", "page"):
+    for kind in ("poll", "save", "pdf", "pad", "page", "deal", "progress"):
         times = tally.seconds.get(kind, [])
         if not times:
             continue
@@ -299,11 +374,26 @@ def report(tally: Tally, took: float, server: Server, tables: int) -> str:
     for kind, target in TARGETS_P95_MS.items():
         p95 = percentile([t * 1000 for t in tally.seconds.get(kind, [])], 95)
         verdicts.append(f"{kind} p95 {p95:.1f} ms (target {target}: {_verdict(p95, target)})")
-    during = "with the pad printer running: " if tally.seconds.get("pad") else ""
+    running = [
+        what
+        for what, kind in (("the pad printer", "pad"), ("the analysis", "progress"))
+        if tally.seconds.get(kind) or (kind == "progress" and analyst is not None)
+    ]
+    during = f"with {' and '.join(running)} running: " if running else ""
     lines.append(f"  {during}{', '.join(verdicts)}")
+    if analyst is not None:
+        lines.append(
+            f"  the analysis: {analyst.analysed} boards worked out of {analyst.dealt} dealt, "
+            f"{analyst.analysed / took * 60:.1f} a minute, by the server's analyser "
+            "(at the lowest priority)"
+        )
     now, most = megabytes(server), megabytes(server, "VmHWM")
-    for kind in ("workers", "printers"):
-        lines.append(f"  {kind}' memory at the end: {now[kind]} MB, at most {most[kind]} MB")
+    for kind, whose in (
+        ("workers", "workers'"),
+        ("printers", "printers'"),
+        ("analyser", "the analyser's"),
+    ):
+        lines.append(f"  {whose} memory at the end: {now[kind]} MB, at most {most[kind]} MB")
     for error in tally.errors[:10]:
         lines.append(f"  error: {error}")
     return "\n".join(lines)
@@ -322,20 +412,24 @@ def play(
     pace: Pace = Pace(),
     static_root: Path | None = None,
     pad_printer: bool = False,
+    analysis: bool = False,
     timeout: float = 30,
 ) -> Tally:
     """Serve a fresh club, seat `tables` tables and play, with a member printing pads all
-    evening if `pad_printer`; the server is stopped after."""
+    evening if `pad_printer`, and another dealing boards whose analyses the server works out
+    all evening if `analysis`; the server is stopped after."""
     server = Server(directory / "server", static_root or directory / "static", workers=workers)
     try:
         server.prepare()
         server.start()
         seated = seed_tables(server, tables)
         tally = Tally()
+        analyst = Analyst(server, seated[0].sessions[2], tally, timeout) if analysis else None
         took = evening(
-            server, seated, seconds, tally, pace, pad_printer=pad_printer, timeout=timeout
-        )
-        print(report(tally, took, server, tables), flush=True)
+            server, seated, seconds, tally, pace,
+            pad_printer=pad_printer, analyst=analyst, timeout=timeout,
+        )  # fmt: skip
+        print(report(tally, took, server, tables, analyst), flush=True)
         return tally
     finally:
         server.close()
@@ -351,6 +445,12 @@ def main() -> int:
         action=argparse.BooleanOptionalAction,
         default=True,
         help="a member printing the largest pad over and over (on unless --no-pad-printer)",
+    )
+    parser.add_argument(
+        "--analysis",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="100 boards' analyses worked out all evening (on unless --no-analysis)",
     )
     parser.add_argument(
         "--database",
@@ -370,5 +470,6 @@ def main() -> int:
             directory=Path(directory),
             workers=options.workers,
             pad_printer=options.pad_printer,
+            analysis=options.analysis,
         )
     return 1 if tally.errors else 0

@@ -1,6 +1,7 @@
 """A short, quick-paced club evening against the served site (`make load` plays the full
 one and prints its figures): every poll and save answered, none refused, while a member
-prints the largest pad over and over; every document printed, or refused in words by the
+prints the largest pad over and over and the server's analyser works out 100 boards dealt
+on the Printing page, the page following them; every document printed, or refused in words by the
 printer where it waited its turn in vain (on a slow machine; its bounds are
 tests/printing/test_printing_bounded.py's). How many are answered in the time, how
 quickly, and how many documents were refused depend on the machine: they are `make
@@ -21,6 +22,7 @@ def test_a_short_club_evening_has_no_errors(tmp_path, static_root):
         static_root=static_root,
         pace=pace,
         pad_printer=True,
+        analysis=True,
         # A phone waits as long as any answer can take, the printer's wait and patience
         # included: a slow machine makes answers slow, not errors.
         timeout=120,
@@ -37,3 +39,5 @@ def test_a_short_club_evening_has_no_errors(tmp_path, static_root):
     assert tally.sent["pdf"] >= 1
     assert tally.sent["pad"] >= 1
     assert tally.sent["poll"] >= 12
+    assert tally.sent["deal"] >= 1  # the 100 boards dealt, their analyses followed
+    assert tally.sent["progress"] >= 1

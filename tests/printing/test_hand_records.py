@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from scorer.analysis.models import Analysis
 from scorer.club.models import Club
-from scorer.engine.cards import MOST_BYTES, Direction, deal_boards, pbn_text, read_pbn
+from scorer.engine.cards import MOST_BYTES, Direction, deal_boards, dealt, pbn_text, read_pbn
 from scorer.printing import hand_records
 from tests.support.examples import examples
 from tests.support.hand_records import (
@@ -104,6 +105,8 @@ def test_the_printing_page_has_a_section_for_hand_records(carr):
 
 
 def test_boards_dealt_are_shown_with_their_documents_and_nothing_is_kept(carr):
+    """Nothing but the boards' analyses (§12), kept by their hands: a cache of what the
+    cards allowed, asked for as they are dealt."""
     before = rows_everywhere()
     page = deal(carr, boards=8, first=9)
     assert page.status_code == 200
@@ -114,7 +117,12 @@ def test_boards_dealt_are_shown_with_their_documents_and_nothing_is_kept(carr):
     assert all(board.dealt is not None for board in boards)
     for label in ("Hand records (PDF)", "Curtain cards (PDF)", "The boards (PBN file)"):
         assert label in text
-    assert rows_everywhere() == before
+    after = rows_everywhere()
+    assert after.pop(Analysis) == before.pop(Analysis) + 8
+    assert after == before
+    assert set(Analysis.objects.values_list("hands", flat=True)) == {
+        dealt.hands_line(board.dealt) for board in boards
+    }
     # Dealt again, other cards: each deal is a fresh shuffle.
     assert [b.hands for b in shown_boards(deal(carr, 8, 9))] != [b.hands for b in boards]
 

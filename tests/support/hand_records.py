@@ -84,6 +84,7 @@ class DrawnBoard:
     hands: dict[str, DrawnHand] = field(default_factory=dict)
     honours_head: str = ""
     honours: list[str] = field(default_factory=list)
+    double_dummy: str = ""  # what the cards allowed (§12), the line under the honours
 
 
 BOARD_WIDTH = 250  # points: a board is half the page's width
@@ -116,7 +117,10 @@ def drawn_boards(pdf: bytes) -> dict[int, DrawnBoard]:
                 (r for r in own if head.y - HONOURS_HEIGHT < r.y < head.y - 1 and r.x > head.x - 1),
                 key=lambda run: (-run.y, run.x),
             )
-            board.honours = [run.text for run in rows]
+            board.honours = [run.text for run in rows if not run.text.startswith("Double dummy")]
+            board.double_dummy = next(
+                (run.text for run in own if run.text.startswith("Double dummy: ")), ""
+            )
             boards[board.number] = board
     return boards
 

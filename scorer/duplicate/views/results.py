@@ -13,11 +13,14 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET
 
+from scorer.analysis import reads as analyses
 from scorer.duplicate import access, live, presenters, reads
 from scorer.duplicate.views import following
+from scorer.engine import Side, allowed_line
 from scorer.engine.cards import Direction, Hands
 from scorer.engine.cards.records import Layout, diagram
 from scorer.engine.duplicate import Comparison
+from scorer.plumbing.http import HtmxRequest
 from scorer.plumbing.noticeboard import Drawn, Noticeboard
 
 
@@ -31,8 +34,10 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A board: its hands (when known) and its traveller, once the viewer may see them."""
+def board(request: HtmxRequest, pk: int, number: int) -> HttpResponse:
+    """A board: its hands (when known), what the cards allowed (§12) and its traveller,
+    once the viewer may see them; its part `analysed` followed by htmx until the board's
+    analysis is done."""
     record = reads.evening_record(access.evening_or_404(pk))
     found = record.by_board.get(number)
     score = record.score
@@ -43,23 +48,31 @@ def board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if context["shown"]:
         matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
         traveller = score.travellers[number - 1]
-        context["traveller"] = presenters.traveller_view(
-            traveller, presenters.provisional_of(record), matchpoints
-        )
+        dealer = traveller.board.dealer
+        allowed = None
         if found.hands is not None:
             known = reads.board_of(number, found.hands).hands
             assert known is not None
             north, east, south, west = known
-            dealer = traveller.board.dealer
             hands = Hands.at(
                 {Direction.NORTH: north, Direction.EAST: east, Direction.SOUTH: south,
                  Direction.WEST: west},
                 dealer,
             )  # fmt: skip
             context["diagram"] = diagram(number, dealer, hands, Layout.COMPASS)
+            (analysed,), _ = analyses.analysed([hands])
+            allowed = analysed.allowed
+            side = Layout.COMPASS.side_name(Side.WE, dealer)
+            context["allowed_line"] = allowed_line(allowed, side, analysed.waiting)
+            context["analysing"] = allowed is None and not analysed.failed
+        context["traveller"] = presenters.traveller_view(
+            traveller, presenters.provisional_of(record), matchpoints, allowed
+        )
         context["source"] = found.get_source_display()
         context["directing"] = access.directs(request)
         context["tables"] = {(row.ns.number, row.ew.number): row.table.pk for row in record.tables}
+    if request.htmx and request.GET.get("part") == "analysed":
+        return render(request, "duplicate/board.html#analysed", context)
     return render(request, "duplicate/board.html", context)
 
 

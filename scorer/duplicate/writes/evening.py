@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from scorer.analysis import writes as analysis
 from scorer.club.models import Club, Member, person
 from scorer.duplicate.models import (
     MOST_BOARDS,
@@ -244,6 +245,7 @@ def start(
         _board(evening, number, hands.get(number), boards_from, now)
         for number in range(1, count + 1)
     )
+    analysis.ask_for_boards(sorted(hands.items()))
     started = DuplicateEvening.objects.filter(pk=evening.pk, started_at__isnull=True).update(
         started_at=now, boards_from=boards_from
     )
@@ -374,6 +376,7 @@ def attach_hands(
             f"The file gives no hands for a board of {evening.name} whose hands are unknown. "
             f"{NOTHING}"
         )
+    analysis.ask_for_boards((number, given[number]) for number in attached)
     _agreed(evening, attached)
     try:
         work_out_duplicate(evening_record(evening).as_evening(), in_progress=True)

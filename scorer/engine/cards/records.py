@@ -302,8 +302,9 @@ class HonoursLine:
 @dataclass(frozen=True, slots=True)
 class Diagram:
     """A board as a hand record prints it: its title and dealer, the four hands in their
-    places, and the honours each trump would give, under the columns' heads (the hands,
-    a side's two together)."""
+    places, the honours each trump would give, under the columns' heads (the hands, a
+    side's two together), and, given by whoever prints it, the line of what the cards
+    allowed."""
 
     number: int
     title: str
@@ -314,6 +315,7 @@ class Diagram:
     foot: Seat
     columns: tuple[str, str, str, str]
     honours: tuple[HonoursLine, ...]
+    double_dummy: str = ""  # what the cards allowed, in a line (§12), where it is printed
 
     @property
     def seats(self) -> tuple[Seat, Seat, Seat, Seat]:

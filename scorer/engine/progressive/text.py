@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from scorer.engine.model import SIDES, Side
 from scorer.engine.progressive.evening import EveningScore, RoundScore, Seating, TableScore
-from scorer.engine.words import MINUS
+from scorer.engine.words import signed
 
 _INDENT = "  "
 
@@ -36,13 +36,6 @@ def _heading(score: EveningScore) -> str:
 
 def _count(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
-
-
-def signed(points: int) -> str:
-    """A net as the standings print it: +124, 0, −60."""
-    if points > 0:
-        return f"+{points}"
-    return f"{MINUS}{-points}" if points < 0 else "0"
 
 
 # -- The standings ---------------------------------------------------------------------------

@@ -2,6 +2,11 @@
 records, or with --curtain-cards as curtain cards, in Elwell's diagram or by the compass,
 on the club's paper or the one asked for (docs/printing.md).
 
+Hand records print under each board what the cards allowed (§12): the boards analysed
+before are read from the site's database, the others solved here first ("analysing
+board 12 of 36" as it goes), and kept there. On the club's server, run it under `nice`:
+the site's own analyser gives way to the tables by itself.
+
 Nothing is written unless the whole document is: a file that is not there or cannot be
 read, a PBN file with a board that cannot be read or printed, or an out file that exists
 already, is refused with a sentence naming what is wrong, and leaves no file.
@@ -14,6 +19,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorer.analysis import analyser
 from scorer.engine.cards import PbnError, read_pbn_file
 from scorer.engine.cards.records import Layout
 from scorer.printing import documents, hand_records
@@ -62,6 +68,9 @@ class Command(BaseCommand):
             raise CommandError(f"{pbn}: cannot be read: {error.strerror}") from None
         except (PbnError, hand_records.Unprintable) as error:
             raise CommandError(f"{pbn}: {error}") from None
+        if not curtain_cards:  # each board's line of what the cards allowed, worked out now
+            told = self.stderr.write
+            analyser.tricks_now([board.dealt for board in boards if board.dealt], told=told)
         make = hand_records.curtain_cards_pdf if curtain_cards else hand_records.records_pdf
         pdf = make(boards, layout=Layout(layout), paper=documents.paper(paper))
         try:

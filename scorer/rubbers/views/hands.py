@@ -24,7 +24,7 @@ from scorer.plumbing import keys
 from scorer.plumbing.http import SignedInRequest
 from scorer.rubbers import reads, writes
 from scorer.rubbers.access import state_or_404, state_to_write
-from scorer.rubbers.cards import cards_view, diagram_view
+from scorer.rubbers.cards import allowed_view, cards_view, diagram_view
 from scorer.rubbers.forms.hands import HandsForm, PickForm
 from scorer.rubbers.models import Deal
 from scorer.rubbers.presenters import deal_line, declaration_words
@@ -112,8 +112,9 @@ def send_hands(request: SignedInRequest, pk: int) -> HttpResponseBase:
 @login_required
 @require_GET
 def deal_cards(request: SignedInRequest, pk: int, number: int) -> HttpResponse:
-    """A deal's page: its hands in Elwell's diagram, what was worked out from them, and
-    its play, trick by trick, if known."""
+    """A deal's page: its hands in Elwell's diagram, what was worked out from them, its
+    play, trick by trick, if known, and what the cards allowed (§12), followed by htmx
+    until it is worked out."""
     state = state_or_404(pk)
     deal = next(
         (d for d in (*state.recorded, state.in_progress) if d is not None and d.number == number),
@@ -121,11 +122,12 @@ def deal_cards(request: SignedInRequest, pk: int, number: int) -> HttpResponse:
     )
     if deal is None:
         raise Http404(f"There is no deal {number} in this rubber.")
+    context = {"rubber": state.rubber, "deal": deal, "allowed": allowed_view(state, deal)}
+    if request.htmx and request.GET.get("part") == "allowed":  # followed until it is done
+        return render(request, "rubbers/deal.html#allowed", context)
     line = deal_line(state, deal) if deal.recorded_at else _in_progress_line(state, deal)
     return render(
-        request,
-        "rubbers/deal.html",
-        {"rubber": state.rubber, "deal": deal, "line": line, "cards": cards_view(state, deal)},
+        request, "rubbers/deal.html", {**context, "line": line, "cards": cards_view(state, deal)}
     )
 
 

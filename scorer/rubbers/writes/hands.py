@@ -1,7 +1,7 @@
 """Entering the hands of the deal in progress (§9): after the play, a player may enter the
 four hands; the result's honours and chicane are then filled in from them, and the result
-recorded must agree with them (`Deal.check_cards`). Keyed, and refused when stale, as
-every write to a rubber."""
+recorded must agree with them (`Deal.check_cards`); and their analysis (§12) is asked for.
+Keyed, and refused when stale, as every write to a rubber."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from scorer import engine
+from scorer.analysis import writes as analysis
 from scorer.engine.cards import Hands, dealt
 from scorer.rubbers.reads import RubberState, rubber_state_of
 from scorer.rubbers.writes.claims import claim_rubber, told
@@ -35,6 +36,7 @@ def enter_hands(
     entered_before = bool(deal.hands)
     deal.hands = dealt.hands_line(hands)
     deal.save(update_fields=["hands"])
+    analysis.ask_for([hands])
     again = " again" if entered_before else ""
     told(claimed, f"Deal {deal.number}: its hands were entered{again}.")
     return replace(state, in_progress=deal)
