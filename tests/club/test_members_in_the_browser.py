@@ -75,5 +75,6 @@ def test_the_secretary_adds_members_and_each_signs_in(phone, staff):
     told(hale, "Your password is set, and you are signed in.")
     signed_in_as(hale, "Mrs. Hale")
     hale.get_by_role("button", name="Sign out").click()
+    expect(hale.get_by_role("link", name="Sign in to score")).to_be_visible()
     sign_in(hale, "hale", "her-own-1905")
     signed_in_as(hale, "Mrs. Hale")
