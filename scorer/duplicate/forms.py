@@ -147,7 +147,10 @@ class RemovePairForm(EveningWriteForm):
 
 class PbnField(forms.FileField):
     """A PBN file of boards, as a dealing machine or another club writes it: its boards,
-    read (each with its four hands), or a sentence naming what is wrong."""
+    read (each with its four hands), or a sentence naming what is wrong. Only the deals
+    are wanted: what cannot be read of a board's play is skipped, and said (`skipped`)."""
+
+    skipped: tuple[str, ...] = ()
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("label", "PBN file")
@@ -160,9 +163,20 @@ class PbnField(forms.FileField):
             return ()
         name = upload.name or "the file"
         try:
-            return printable(read_pbn(upload.read(MOST_BYTES + 1)))
+            read = read_pbn(upload.read(MOST_BYTES + 1), deals_only=True)
+            self.skipped = read.skipped_said()
+            return printable(read)
         except (PbnError, Unprintable) as error:
             raise forms.ValidationError(f"{name}: {error}") from None
+
+
+def skipped_said(form: forms.Form) -> str:
+    """What reading the form's PBN file skipped, in sentences to follow what was done."""
+    field = form.fields["pbn"]
+    skipped = field.skipped if isinstance(field, PbnField) else ()
+    if not skipped:
+        return ""
+    return " Read as deals alone, what could not be read skipped: " + " ".join(skipped)
 
 
 class StartForm(EveningWriteForm):

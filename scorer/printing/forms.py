@@ -12,7 +12,7 @@ from scorer import engine
 from scorer.club.models import Club
 from scorer.engine.cards import MOST_BYTES, Board, PbnError, read_pbn
 from scorer.engine.cards.records import Layout
-from scorer.printing.hand_records import MOST_BOARDS, Unprintable, printable
+from scorer.printing.hand_records import MOST_BOARDS, Unprintable, picked, printable
 from scorer.rubbers.models import Rubber
 
 
@@ -116,7 +116,8 @@ class DealForm(forms.Form):
 
 
 class PbnForm(forms.Form):
-    """Boards from a PBN file, as a dealing program or dealing machine writes it."""
+    """Boards from a PBN file, as a dealing program or dealing machine writes it: their
+    deals, what cannot be read of a board's play skipped and said (`skipped`)."""
 
     FILE_WANTED = "PBN file: choose the file of the boards."
     FILE_EMPTY = "PBN file: the file chosen is empty."
@@ -133,16 +134,20 @@ class PbnForm(forms.Form):
         upload: UploadedFile[bytes] = self.cleaned_data["pbn"]
         self.name = upload.name or "the file"
         try:
-            return printable(read_pbn(upload.read(MOST_BYTES + 1)))
+            read = read_pbn(upload.read(MOST_BYTES + 1), deals_only=True)
+            self.skipped = read.skipped_said()
+            return printable(read)
         except (PbnError, Unprintable) as error:
             raise forms.ValidationError(f"{self.name}: {error}") from None
 
 
 class DocumentForm(forms.Form):
     """The boards dealt or read, carried in the page as PBN (nothing is kept on the
-    server), the layout and paper, and which document to make of them."""
+    server), which of them (from board, to board: a document of hand records or curtain
+    cards holds MOST_BOARDS at most), the layout and paper, and which document to make."""
 
     BOARDS_WANTED = "The boards: deal them again, or read their file again."
+    RANGE_WANTED = "Boards: give the first and the last board's number, whole numbers from 1."
     LAYOUT_CHOSEN = "Layout: choose Elwell's diagram or the compass."
     PAPER_CHOSEN = f"Paper: choose {' or '.join(label for _, label in Club.PAPERS)}."
     DOCUMENT_CHOSEN = "Choose hand records, curtain cards or the PBN file."
@@ -152,6 +157,18 @@ class DocumentForm(forms.Form):
         max_length=MOST_BYTES,
         strip=False,
         error_messages={"required": BOARDS_WANTED, "max_length": BOARDS_WANTED},
+    )
+    first = forms.IntegerField(
+        min_value=1,
+        label="From board",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages=dict.fromkeys(("required", "invalid", "min_value"), RANGE_WANTED),
+    )
+    last = forms.IntegerField(
+        min_value=1,
+        label="To board",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages=dict.fromkeys(("required", "invalid", "min_value"), RANGE_WANTED),
     )
     layout = forms.ChoiceField(
         choices=LAYOUTS,
@@ -177,6 +194,23 @@ class DocumentForm(forms.Form):
 
     def clean_boards(self) -> tuple[Board, ...]:
         try:
-            return printable(read_pbn(self.cleaned_data["boards"]))
+            return printable(read_pbn(self.cleaned_data["boards"], deals_only=True))
         except (PbnError, Unprintable) as error:
             raise forms.ValidationError(f"The boards: {error}") from None
+
+    def clean(self) -> dict[str, Any]:
+        """The boards picked: those numbered from the first to the last, no more than a
+        document of hand records holds (the PBN file takes any number)."""
+        data = super().clean() or {}
+        boards, first, last = data.get("boards"), data.get("first"), data.get("last")
+        if boards is None or first is None or last is None:
+            return data
+        if last < first:
+            self.add_error("last", "To board: give a number from the first board's on.")
+            return data
+        most = None if data.get("document") == "pbn" else MOST_BOARDS
+        try:
+            data["picked"] = picked(boards, first, last, most=most)
+        except Unprintable as error:
+            self.add_error("last", f"Boards: {error}.")
+        return data

@@ -26,8 +26,15 @@ from scorer.printing import documents
 
 MOST_BOARDS = 100  # a document of 100 boards takes a few seconds; an evening has 36 or so
 MOST_BODY = MOST_BYTES + 64 * 1024  # a PBN file, and the few other fields of its form
-BOARDS_A_PAGE = 6  # hand records: three rows of two
+BOARDS_A_PAGE = 6  # hand records: three rows of two, fewer where the honours run long
 BOARDS_A_ROW = 2
+# The room a page of hand records has under its title and key, and what a row of two boards
+# takes of it: its hands, and a line for each line of honours its longer board has, in
+# points, as print.css sets them (test_hand_records holds the two together). Six boards of
+# ordinary cards fill a page with room to spare; a page of boards with a void in every
+# trump, a chicane's lines under each, holds four.
+PAGE_ROOM = {"A4": 749.0, "letter": 699.0}
+ROW_BASE, HONOURS_LINE = 169.3, 7.2
 CARDS_A_PAGE = 8  # curtain cards: two boards a page, each hand a card to cut out
 CARDS_A_ROW = 2
 
@@ -65,12 +72,31 @@ def printable(boards: Iterable[Board]) -> tuple[Board, ...]:
         found[board.number] = (game, board)
     if not found:
         raise Unprintable("the file holds no boards")
-    if len(found) > MOST_BOARDS:
-        raise Unprintable(
-            f"the file holds {len(found):,} boards; hand records are printed for "
-            f"{MOST_BOARDS} boards at most: print them in parts"
-        )
     return tuple(board for _, (_, board) in sorted(found.items()))
+
+
+def picked(
+    boards: Sequence[Board], first: int, last: int, *, most: int | None = MOST_BOARDS
+) -> tuple[Board, ...]:
+    """The printable boards numbered `first` to `last`: at most `most`, by default
+    MOST_BOARDS, as many as a document of hand records or curtain cards takes."""
+    chosen = tuple(board for board in boards if first <= (board.number or 0) <= last)
+    if not chosen:
+        held = said.boards_named([board.number or 0 for board in boards]).lower()
+        raise Unprintable(f"no board is numbered from {first} to {last}; the file holds {held}")
+    if most is not None and len(chosen) > most:
+        raise Unprintable(
+            f"boards {first} to {last} are {len(chosen):,} boards; hand records and curtain "
+            f"cards are printed for {most} boards at most: choose fewer"
+        )
+    return chosen
+
+
+def first_picked(boards: Sequence[Board]) -> tuple[int, int]:
+    """The range picked until a person picks another: every board, or the first
+    MOST_BOARDS."""
+    numbers = [board.number or 0 for board in boards]
+    return numbers[0], numbers[min(len(numbers), MOST_BOARDS) - 1]
 
 
 def title(boards: Sequence[Board]) -> str:
@@ -93,7 +119,7 @@ def records_context(boards: Sequence[Board], *, layout: Layout, paper: str) -> d
         "paper": paper,
         "title": title(boards),
         "layout": layout,
-        "pages": [_pages(page, BOARDS_A_ROW) for page in _pages(drawn, BOARDS_A_PAGE)],
+        "pages": _pages_by_room(_pages(drawn, BOARDS_A_ROW), PAGE_ROOM[paper]),
         "key": said.HONOURS_KEY,
         "heads": (said.HONOURS_HEAD, said.SCORE_HEAD),
     }
@@ -127,6 +153,28 @@ def _pages[T](items: Sequence[T], size: int) -> list[Sequence[T]]:
     """Items a page at a time: each page is laid out on its own, so that a page holds
     the same number whatever the cards, and the count of pages is known."""
     return [items[at : at + size] for at in range(0, len(items), size)]
+
+
+def _pages_by_room(
+    rows: Sequence[Sequence[said.Diagram]], room: float
+) -> list[Sequence[Sequence[said.Diagram]]]:
+    """Rows of boards a page at a time: three rows a page, or fewer where the next would
+    not fit (a row is never split between pages, so a page is laid out on its own)."""
+    pages: list[list[Sequence[said.Diagram]]] = []
+    left = 0.0
+    for row in rows:
+        height = ROW_BASE + HONOURS_LINE * max(_honours_lines(board) for board in row)
+        if not pages or height > left or len(pages[-1]) * BOARDS_A_ROW >= BOARDS_A_PAGE:
+            pages.append([])
+            left = room
+        pages[-1].append(row)
+        left -= height
+    return list(pages)
+
+
+def _honours_lines(board: said.Diagram) -> int:
+    """The lines of a board's honours: each trump's, and a chicane's under it."""
+    return len(board.honours) + sum(len(line.more) for line in board.honours)
 
 
 def _diagram(board: Board, layout: Layout) -> said.Diagram:

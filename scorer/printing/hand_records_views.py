@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scorer.analysis import reads as analyses
 from scorer.analysis import writes as asking
 from scorer.club.models import Club
-from scorer.engine.cards import MOST_BYTES, Board, deal_boards, pbn_bytes, pbn_text
+from scorer.engine.cards import MOST_BYTES, Board, PbnError, deal_boards, pbn_bytes, pbn_text
 from scorer.engine.cards.records import Layout, boards_named
 from scorer.printing import hand_records
 from scorer.printing.forms import DealForm, DocumentForm, PbnForm
@@ -79,7 +79,7 @@ def read(request: HttpRequest) -> HttpResponse:
     boards: tuple[Board, ...] = form.cleaned_data["pbn"]
     asked = asking.ask_for(hand_records.dealt_hands(boards))
     summary = f"{boards_named(_numbers(boards))}, from {form.name}."
-    return _boards_page(request, boards, summary, asked)
+    return _boards_page(request, boards, summary, asked, skipped=form.skipped)
 
 
 @login_required
@@ -90,7 +90,7 @@ def document(request: HttpRequest) -> HttpResponse:
     form = DocumentForm(request.POST)
     if not form.is_valid():
         return _page(request, documents=form, status=400)
-    boards: tuple[Board, ...] = form.cleaned_data["boards"]
+    boards: tuple[Board, ...] = form.cleaned_data["picked"]
     numbers = _numbers(boards)
     span = f"{numbers[0]}" if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
     chosen = form.cleaned_data["document"]
@@ -128,11 +128,25 @@ def _numbers(boards: Sequence[Board]) -> list[int]:
 
 
 def _boards_page(
-    request: HttpRequest, boards: Sequence[Board], summary: str, asked: Sequence[int]
+    request: HttpRequest,
+    boards: Sequence[Board],
+    summary: str,
+    asked: Sequence[int],
+    skipped: Sequence[str] = (),
 ) -> HttpResponse:
+    """The boards, carried as PBN, and the range picked at first: every board, or the
+    first a document holds."""
+    try:
+        carried = pbn_text(boards)
+    except PbnError as error:  # a tag too long for export's line, say
+        refusal = f"The boards cannot be written as PBN: {error}. Nothing was made."
+        return _page(request, refusal=refusal, status=400)
+    first, last = hand_records.first_picked(boards)
     documents = DocumentForm(
         initial={
-            "boards": pbn_text(boards),
+            "boards": carried,
+            "first": first,
+            "last": last,
             "layout": Layout.ELWELL.value,
             "paper": Club.get().paper,
         }
@@ -141,6 +155,7 @@ def _boards_page(
         request,
         documents=documents,
         summary=f"{summary} {NOTHING_KEPT}",
+        skipped=skipped,
         **_analysis(request, asked),
     )
 
@@ -153,6 +168,7 @@ def _page(
     deal_form: DealForm | None = None,
     pbn_form: PbnForm | None = None,
     refusal: str = "",
+    skipped: Sequence[str] = (),
     status: int = 200,
     **analysis: Any,
 ) -> HttpResponse:
@@ -162,6 +178,7 @@ def _page(
         {
             "documents": documents,
             "summary": summary,
+            "skipped": skipped,
             "deal": deal_form,
             "pbn": pbn_form,
             "refusal": refusal,

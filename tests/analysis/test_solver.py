@@ -1,7 +1,7 @@
 """The solver asked §12's question: for each trump, the dealer's side's tricks with every
 hand seen, the dealer playing both his hands and the eldest hand, on his left, leading.
 
-Tried on boards whose double-dummy tables BridgeComposer printed (tests/data/pbn/dd-*.pbn):
+Tried on boards whose double-dummy tables BridgeComposer printed (tests/support/double_dummy.py):
 the five numbers are the printed table's row for the dealer as declarer (whose left-hand
 opponent leads), trump by trump; on the boards where the dealer's partner as declarer takes
 other tricks, they are not his. Every board that tells the dealer from his partner is

@@ -1,13 +1,10 @@
-"""The cards (§9): deals worked out from their cards, PBN written and read, boards dealt.
+"""The cards (§9): deals worked out from their cards, and boards dealt (PBN written and
+read: `tests/bench/pbn.py`).
 
 - 10,000 random played deals, each an elwell-rubber/1 deal given by its hands and its play
   (a revoke in about one trick in ten), as `manage.py score` will take them: the JSON text
   parsed, then the honours, chicane, tricks and revokes worked out (`read_cards`). The
   baseline is the same loop parsing the JSON alone; the target, at most five times it.
-- 10,000 boards as PBN: hand records (the hands alone, as `manage.py deal` writes them) and
-  the same deals played (with their play and the Elwell tags), written and read back. The
-  baseline is the file split into its lines; endplay, the independent reader the tests use,
-  reads the hand records too, for comparison. Target: each under a second.
 - Dealing 10,000 boards from the system's secure random source, beside the same loop
   shuffling each pack with Python's ordinary (not secure) `random.shuffle`. Target: under a
   second.
@@ -23,14 +20,10 @@ import json
 import random
 import statistics
 import time
-import tracemalloc
 from collections.abc import Callable
-from functools import partial
 
-from endplay.parsers import pbn as endplay_pbn
-
-from scorer.engine import Maker, Side, Trump
-from scorer.engine.cards import deal_boards, elwell_board, pbn_text, read_cards, read_pbn
+from scorer.engine import Side, Trump
+from scorer.engine.cards import deal_boards, read_cards
 from tests.bench import targets
 from tests.support.cards import played_deals
 
@@ -61,7 +54,6 @@ def medians(runs: int, **loops: Callable[[], object]) -> dict[str, tuple[float, 
 def main() -> None:
     texts = played_deals(DEALS)
     _work_out(texts)
-    _pbn(texts)
     _dealing()
 
 
@@ -94,54 +86,6 @@ def _work_out(texts: list[str]) -> None:
         ratio = figures["engine"] / figures["baseline"]
         verdict = targets.verdict(ratio, TARGET_RATIO, f"a played deal / baseline ({clock}), ×")
         print(f"  worked out / baseline, {clock}: {ratio:.1f}× (target {TARGET_RATIO}×): {verdict}")
-
-
-def _pbn(texts: list[str]) -> None:
-    dealt = deal_boards(DEALS, rng=random.Random(1905))
-    played = []
-    for number, text in enumerate(texts, 1):
-        deal = json.loads(text)
-        cards = read_cards(
-            deal,
-            dealer=Side(deal["dealer"]),
-            trump=Trump(deal["trump"]),  # type: ignore[call-arg]  # by value: mypy#10573
-        )
-        played.append(elwell_board(cards, number=number, maker=Maker(deal["maker"])))
-    print()
-    print(f"PBN, {DEALS:,} boards; median of {RUNS} runs:")
-    for name, boards, endplay in (("hand records", dealt, True), ("played boards", played, False)):
-        written = pbn_text(boards)
-        # Each is called with no argument: partial binds this set's boards and text (mypy
-        # typed lambdas' defaults here as splitlines' keepends, a bool).
-        loops: dict[str, Callable[[], object]] = {
-            "baseline": written.splitlines,
-            "written": partial(pbn_text, boards),
-            "read": partial(read_pbn, written),
-        }
-        if endplay:
-            loops["endplay"] = partial(endplay_pbn.loads, written)
-        timed = medians(RUNS, **loops)
-        print(f"  {name} ({len(written) / 1e6:.1f} MB), wall clock and CPU time:")
-        labels = [
-            ("baseline", "baseline: the file split into its lines"),
-            ("written", "written (pbn_text)"),
-            ("read", "read (read_pbn)"),
-        ]
-        if endplay:
-            labels.append(("endplay", "read by endplay, for comparison"))
-        for key, label in labels:
-            wall, cpu = (seconds * 1000 for seconds in timed[key])
-            verdict = ""
-            if key in ("written", "read"):
-                verdict = "  target 1 s: " + targets.verdict(
-                    cpu, TARGET_SECONDS * 1000, f"PBN {label} (CPU), ms"
-                )
-            print(f"    {label:<41}{wall:8.1f} ms {cpu:8.1f} ms{verdict}")
-        tracemalloc.start()
-        read_pbn(written)
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        print(f"    peak memory reading them: {peak / 2**20:.0f} MiB")
 
 
 def _dealing() -> None:

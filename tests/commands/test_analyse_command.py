@@ -19,7 +19,7 @@ from tests.support.double_dummy import FILES, printed_table
 
 pytestmark = pytest.mark.django_db
 
-FILE = next(path for path in FILES if path.name == "dd-bridgecomposer-5.57.pbn")
+FILE = next(path for path in FILES if path.name == "bridgecomposer-5.57-double-dummy.pbn")
 NO_HANDS = '\r\n[Board "99"]\r\n[Dealer "S"]\r\n[Deal "N:- - - -"]\r\n'
 NO_NUMBER = (
     '\r\n[Dealer "N"]\r\n'

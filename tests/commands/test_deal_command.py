@@ -66,6 +66,16 @@ def test_a_bad_number_of_boards_is_refused_and_nothing_is_written(tmp_path, coun
     assert not path.exists()
 
 
+def test_an_event_too_long_for_a_line_of_pbn_is_refused_and_nothing_is_written(tmp_path):
+    path = tmp_path / "boards.pbn"
+    with pytest.raises(CommandError) as refused:
+        deal("--boards", "2", "--event", "x" * 300, "--out", str(path))
+    assert str(refused.value) == (
+        "--event: the value is too long for a line of PBN (312 characters; at most 255)"
+    )
+    assert not path.exists()
+
+
 def test_a_bad_first_board_is_refused(tmp_path):
     with pytest.raises(CommandError, match="--first must be a whole number from 1"):
         deal("--boards", "3", "--first", "0", "--out", str(tmp_path / "b.pbn"))

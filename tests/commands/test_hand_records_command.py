@@ -219,17 +219,63 @@ def test_a_refused_file_writes_nothing_and_says_why(tmp_path, text, said):
         assert not out.exists()
 
 
-def test_more_boards_than_a_document_holds_are_refused(tmp_path):
+def test_more_boards_than_a_document_holds_are_refused_unless_a_range_is_picked(tmp_path):
     path = tmp_path / "boards.pbn"
-    path.write_bytes(pbn_bytes(deal_boards(printed.MOST_BOARDS + 1)))
+    path.write_bytes(pbn_bytes(deal_boards(printed.MOST_BOARDS + 50)))
     out = tmp_path / "records.pdf"
     with pytest.raises(CommandError) as refused:
         hand_records(path, "--out", out)
     assert str(refused.value) == (
-        f"{path}: the file holds 101 boards; hand records are printed for 100 boards at "
-        "most: print them in parts"
+        f"{path}: the file holds 150 boards; hand records are printed for 100 boards at "
+        "most: choose which with --boards (say --boards 1-100)"
     )
     assert not out.exists()
+    said = hand_records(path, "--out", out, "--boards", "121-150")
+    assert said.strip() == f"Wrote {out}: hand records, Boards 121 to 150."
+    assert sorted(drawn_boards(out.read_bytes())) == list(range(121, 151))
+
+
+@pytest.mark.parametrize(
+    ("boards", "said"),
+    [
+        (
+            "1-101",
+            "boards 1 to 101 are 101 boards; hand records and curtain cards are printed for "
+            "100 boards at most: choose fewer",
+        ),
+        ("151-160", "no board is numbered from 151 to 160; the file holds boards 1 to 150"),
+    ],
+)
+def test_a_range_that_is_too_many_or_none_is_refused(tmp_path, boards, said):
+    path = tmp_path / "boards.pbn"
+    path.write_bytes(pbn_bytes(deal_boards(150)))
+    with pytest.raises(CommandError) as refused:
+        hand_records(path, "--out", tmp_path / "records.pdf", "--boards", boards)
+    assert str(refused.value) == f"{path}: {said}"
+    assert not (tmp_path / "records.pdf").exists()
+
+
+@pytest.mark.parametrize("boards", ["x", "10-2", "0-3", "3-"])
+def test_a_range_that_is_no_range_is_refused(tmp_path, boards_file, boards):
+    path, _ = boards_file
+    with pytest.raises(CommandError) as refused:
+        hand_records(path, "--out", tmp_path / "records.pdf", "--boards", boards)
+    assert str(refused.value) == (
+        f"--boards is the first and the last board's number, as 37-72 (got {boards!r})"
+    )
+
+
+def test_a_file_whose_play_cannot_be_read_is_printed_from_its_deals_saying_so(tmp_path):
+    """endplay's copy of rpbridge.net's board 1 (tests/data/pbn/SOURCES)."""
+    path = ROOT / "tests" / "data" / "pbn" / "endplay-bad-first-play.pbn"
+    out, errors = tmp_path / "records.pdf", StringIO()
+    call_command("hand_records", str(path), "--out", str(out), stdout=StringIO(), stderr=errors)
+    assert sorted(drawn_boards(out.read_bytes())) == [1]
+    assert errors.getvalue() == (
+        f"{path}: skipped: board 1 (line 24): Play: trick 3 was led by North (the CQ), but "
+        "East won trick 2 and leads to trick 3; its play is skipped and its deal read\n"
+        "analysing board 1 of 1\n"  # what the cards allowed, worked out for its line
+    )
 
 
 def test_a_hundred_megabytes_of_pbn_are_refused_by_their_size_unread(tmp_path):

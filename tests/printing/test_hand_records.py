@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -19,6 +20,7 @@ from scorer.analysis.models import Analysis
 from scorer.club.models import Club
 from scorer.engine.cards import MOST_BYTES, Direction, deal_boards, dealt, pbn_text, read_pbn
 from scorer.printing import hand_records
+from tests.support.analysis import already_analysed
 from tests.support.examples import examples
 from tests.support.hand_records import (
     ELWELL_SUITS,
@@ -31,6 +33,7 @@ from tests.support.hand_records import (
 from tests.support.html import Forms
 
 A4, LETTER = (595, 842), (612, 792)
+DEAL_TEXT = "N:AK43.QJ2.T98.765 QJT9.AK3.AK2.432 8765.T98.Q76.AKQ 2.7654.J543.JT98"
 DEAL = "/print/hand-records/deal/"
 READ = "/print/hand-records/read/"
 DOCUMENT = "/print/hand-records/document/"
@@ -339,11 +342,79 @@ def test_a_pbn_file_that_cannot_be_printed_is_refused_saying_why(carr, text, sai
     assert said in refusal(response).replace("&#x27;", "'")
 
 
-def test_more_boards_than_a_document_holds_are_refused(carr):
-    response = read(carr, pbn_text(deal_boards(101, rng=random.Random(1))))
-    assert "the file holds 101 boards; hand records are printed for 100 boards at most" in (
-        refusal(response)
+CORPUS = Path(__file__).parents[1] / "data" / "pbn"
+
+
+def test_a_file_of_more_boards_than_a_document_holds_is_read_and_a_range_picked(carr):
+    """Hand records print a hundred boards at most: of a larger file, a person picks which,
+    the first hundred offered."""
+    page = read(carr, pbn_text(deal_boards(150, rng=random.Random(1))))
+    assert page.status_code == 200
+    assert "Boards 1 to 150, from club.pbn." in page.content.decode()
+    values = Forms(page.content.decode()).form(DOCUMENT)["values"]
+    assert (values["first"], values["last"]) == ("1", "100")
+    records = document(carr, page, "records", first=101, last=136)
+    assert records["Content-Disposition"] == 'attachment; filename="hand-records-101-136.pdf"'
+    assert sorted(drawn_boards(records.content)) == list(range(101, 137))
+    assert page_count(records.content) == 6
+
+
+def test_a_range_of_more_boards_than_a_document_holds_is_refused_in_a_sentence(carr):
+    page = read(carr, pbn_text(deal_boards(150, rng=random.Random(1))))
+    refused = document(carr, page, "curtain_cards", first=1, last=101)
+    assert refused.status_code == 400
+    assert (
+        "Boards: boards 1 to 101 are 101 boards; hand records and curtain cards are printed "
+        "for 100 boards at most: choose fewer."
+    ) in refused.content.decode()
+    none = document(carr, page, "records", first=151, last=160)
+    assert "Boards: no board is numbered from 151 to 160; the file holds boards 1 to 150." in (
+        none.content.decode()
     )
+    backwards = document(carr, page, "records", first=20, last=10)
+    assert "To board: give a number from the first board&#x27;s on." in backwards.content.decode()
+
+
+def test_the_pbn_file_of_a_range_holds_its_boards_however_many(carr):
+    page = read(carr, pbn_text(deal_boards(150, rng=random.Random(1))))
+    kept = document(carr, page, "pbn", first=11, last=150)
+    assert kept["Content-Disposition"] == 'attachment; filename="boards-11-150.pbn"'
+    assert [board.number for board in read_pbn(kept.content)] == list(range(11, 151))
+
+
+def test_a_file_whose_play_cannot_be_read_is_printed_from_its_deals_saying_so(carr):
+    """rpbridge.net's file (tests/data/pbn/SOURCES): its plays are not in PBN's columns."""
+    page = read(carr, (CORPUS / "rpbridge-2012-world-championship.pbn").read_bytes())
+    assert page.status_code == 200
+    text = page.content.decode().replace("&#x27;", "'")
+    assert "Boards 1 to 20, from club.pbn." in text
+    assert "Read as deals alone, what could not be read skipped:" in text
+    assert (
+        "board 1 (line 22): Play: trick 3 was led by North (the CQ), but East won trick 2 and "
+        "leads to trick 3; its play is skipped and its deal read"
+    ) in text
+    assert "… and 5 more." in text
+    kept = document(carr, page, "pbn", first=1, last=20)
+    assert b'[Play "S"]\r\nSQ C3 S3 S9\r\n' in kept.content  # as it came
+
+
+def test_a_tag_value_too_long_for_pbn_is_refused_in_a_sentence(carr):
+    response = read(carr, f'[Board "1"]\n[Event "{"x" * 300}"]\n'.encode())
+    assert response.status_code == 400
+    assert (
+        "club.pbn: board 1 (line 2): Event: the value is too long for PBN (300 characters; a "
+        "string holds at most 255)"
+    ) in refusal(response)
+
+
+def test_a_tag_too_long_for_a_line_of_pbn_is_refused_in_a_sentence(carr):
+    """Within a string's 255 characters, but not a line's with its tag: said, not a 500."""
+    response = read(carr, f'[Board "1"]\n[Deal "{DEAL_TEXT}"]\n[Event "{"x" * 250}"]\n')
+    assert response.status_code == 400
+    assert (
+        "The boards cannot be written as PBN: board 1: Event: the value is too long for a line "
+        "of PBN (262 characters; at most 255). Nothing was made."
+    ) in refusal(response)
 
 
 def test_no_file_or_an_empty_one_is_refused_in_a_sentence(carr):
@@ -443,3 +514,77 @@ def test_any_value_in_any_field_is_answered_without_a_server_error(carr, field, 
     assert response.status_code in (200, 400)
     if response.status_code == 400:
         assert 'role="alert"' in refusal(response)
+
+
+# Boards whose diagrams take the most room: every suit with a void on each side (three
+# lines of honours to a trump), and each hand a whole suit (a hand's longest line).
+CROWDED = (
+    "N:..AKQJT9.AKQJT98 .8765432..765432 AKQJT98.AKQJT9.. 765432..8765432.",
+    "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize("layout", list(hand_records.Layout))
+def test_a_page_holds_the_boards_it_is_given_whatever_the_cards(paper, layout):
+    """Six ordinary boards a page; boards whose honours run to a chicane's lines under
+    every trump, fewer: each page as it was planned, no board running over onto the next."""
+    crowded = "".join(
+        f'[Board "{number}"]\n[Dealer "{"NESW"[number % 4]}"]\n[Deal "{CROWDED[number % 2]}"]\n\n'
+        for number in range(1, 9)
+    )
+    boards = (*hand_records.printable(read_pbn(crowded)), *deal_boards(10, first=9))
+    already_analysed(hand_records.dealt_hands(boards))
+    planned = hand_records.records_context(boards, layout=layout, paper=paper)["pages"]
+    assert sum(len(row) for row in planned[0]) == 4  # two rows of crowded boards
+    assert [len(board.honours[0].more) for board in planned[0][0]] == [2, 2]
+    pdf = hand_records.records_pdf(boards, layout=layout, paper=paper)
+    assert page_count(pdf) == len(planned)
+    assert list(drawn_boards(pdf)) == list(range(1, 19))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_room_planned_for_a_page_is_the_room_print_css_gives_it(paper):
+    """hand_records plans its pages by the heights print.css gives a row of boards and a
+    page's title and key: laid out here, each row is as high as planned, and the page has
+    the room planned for it."""
+    from django.template.loader import render_to_string
+    from weasyprint import HTML
+
+    from scorer.plumbing import printer
+
+    crowded = "".join(
+        f'[Board "{number}"]\n[Dealer "N"]\n[Deal "{CROWDED[number % 2]}"]\n\n'
+        for number in range(1, 3)
+    )
+    boards = (*hand_records.printable(read_pbn(crowded)), *deal_boards(4, first=3))
+    context = hand_records.records_context(boards, layout=hand_records.Layout.ELWELL, paper=paper)
+    html = render_to_string("printing/documents/hand_records.html", {"club": Club.get(), **context})
+    page = (
+        HTML(string=html, base_url=printer.BASE_URL, url_fetcher=printer.StaticFiles())
+        .render(stylesheets=[printer._stylesheet()], font_config=printer._fonts())
+        .pages[0]
+        ._page_box
+    )
+
+    def rows(box):
+        if box.element_tag == "div" and box.element.get("class") == "row":
+            yield box
+        else:
+            for child in getattr(box, "children", ()):
+                yield from rows(child)
+
+    points = 0.75  # a CSS pixel
+    laid_out = list(rows(page))
+    planned = [
+        hand_records.ROW_BASE
+        + hand_records.HONOURS_LINE * max(hand_records._honours_lines(board) for board in row)
+        for row in context["pages"][0]
+    ]
+    assert [round(row.margin_height() * points, 1) for row in laid_out] == pytest.approx(
+        planned, abs=0.2
+    )
+    room = (page.content_box_y() + page.height - laid_out[0].position_y) * points
+    assert room == pytest.approx(hand_records.PAGE_ROOM[paper], abs=1.0)

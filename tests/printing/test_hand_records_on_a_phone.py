@@ -5,6 +5,7 @@ and the PBN file downloaded and read back; the PBN file brought back and read ag
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -138,3 +139,60 @@ def test_a_pbn_file_brought_back_is_read_and_printed(phone, club, tmp_path):
     page.get_by_role("link", name="← Printing").click()
     expect(page.get_by_role("heading", name="Hand records")).to_be_visible()
     screenshot(page, "hand-records-printing-dark")
+
+
+CORPUS = Path(__file__).parents[1] / "data" / "pbn"
+
+
+def read_from_the_corpus(phone, name: str, said: str):
+    """A member reads a real file of tests/data/pbn/ on the Printing page, as he reaches it."""
+    page = phone()
+    sign_in_from_the_home_page(page, "carr")
+    page.get_by_role("link", name="Printing: score pads, an evening").click()
+    page.get_by_label("PBN file").set_input_files(CORPUS / f"{name}.pbn")
+    page.get_by_role("button", name="Read the file").click()
+    expect(page.get_by_text(f"{said}, from {name}.pbn.")).to_be_visible()
+    return page
+
+
+def test_a_member_reads_a_dealing_programs_file_and_picks_which_boards_to_print(phone, club):
+    """Big Deal's hundred boards (tests/data/pbn/SOURCES): a document of boards 37 to 48."""
+    page = read_from_the_corpus(phone, "bigdeal-1.2-100-boards", "Boards 1 to 100")
+    expect(page.get_by_label("From board")).to_have_value("1")
+    expect(page.get_by_label("To board")).to_have_value("100")
+    page.get_by_label("From board").fill("37")
+    page.get_by_label("To board").fill("48")
+    screenshot(page, "hand-records-range")
+    assert serious_violations(page) == []
+
+    name, records = download(page, "Hand records (PDF)")
+    assert name == "hand-records-37-48.pdf"
+    file = (CORPUS / "bigdeal-1.2-100-boards.pbn").read_bytes()
+    boards = {board.number: board for board in read_pbn(file)}
+    assert sorted(drawn_boards(records)) == list(range(37, 49))
+    for number in range(37, 49):
+        assert hands_on(records, number) == expected_hands(boards[number], "elwell")
+    _, pbn = download(page, "The boards (PBN file)")
+    assert [board.number for board in read_pbn(pbn)] == list(range(37, 49))
+
+    # A range of no board: said beside the range, on the page, and nothing made.
+    page.get_by_label("From board").fill("101")
+    page.get_by_label("To board").fill("120")
+    page.get_by_role("button", name="Hand records (PDF)").click()
+    expect(
+        page.get_by_text("Boards: no board is numbered from 101 to 120; the file holds boards 1")
+    ).to_be_visible()
+    expect(page.get_by_label("To board")).to_have_value("120")
+    screenshot(page, "hand-records-range-refused")
+    assert serious_violations(page) == []
+
+
+def test_a_file_whose_plays_cannot_be_read_is_read_as_its_deals_saying_so(phone, club):
+    """rpbridge.net's file (tests/data/pbn/SOURCES): its plays are not in PBN's columns."""
+    page = read_from_the_corpus(phone, "rpbridge-2012-world-championship", "Boards 1 to 20")
+    expect(page.get_by_text("Read as deals alone, what could not be read skipped:")).to_be_visible()
+    expect(page.get_by_text("board 1 (line 22): Play: trick 3 was led by North")).to_be_visible()
+    screenshot(page, "hand-records-skipped")
+    assert serious_violations(page) == []
+    _, records = download(page, "Hand records (PDF)")
+    assert sorted(drawn_boards(records)) == list(range(1, 21))

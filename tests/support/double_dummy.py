@@ -1,5 +1,5 @@
-"""Boards whose double-dummy tables other programs printed: the files tests/data/pbn/dd-*.pbn
-(their sources in tests/data/pbn/SOURCES-dd), each board's table read from its
+"""Boards whose double-dummy tables other programs printed: BridgeComposer's files of the
+corpus (tests/data/pbn/, their sources in its SOURCES), each board's table read from its
 `DoubleDummyTricks` tag as those programs write it, apart from the site's own code.
 
 BridgeComposer writes twenty hexadecimal digits: for each declarer, North, South, East and
@@ -12,7 +12,11 @@ from pathlib import Path
 from scorer.engine import Trump
 from scorer.engine.cards import Board, Direction, read_pbn_file
 
-FILES = sorted((Path(__file__).resolve().parents[1] / "data" / "pbn").glob("dd-*.pbn"))
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "pbn"
+FILES = [
+    CORPUS / f"bridgecomposer-{name}.pbn"
+    for name in ("5.57-double-dummy", "5.107.1-club-hand-record", "5.103-gib-match")
+]
 DECLARERS = (Direction.NORTH, Direction.SOUTH, Direction.EAST, Direction.WEST)
 DENOMINATIONS = (Trump.NO_TRUMP, Trump.SPADES, Trump.HEARTS, Trump.DIAMONDS, Trump.CLUBS)
 

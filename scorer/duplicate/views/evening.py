@@ -23,6 +23,7 @@ from scorer.duplicate.forms import (
     OpenEveningForm,
     RemovePairForm,
     StartForm,
+    skipped_said,
 )
 from scorer.duplicate.models import DuplicateEvening, DuplicatePair
 from scorer.duplicate.views import following
@@ -172,12 +173,15 @@ def start(request: SignedInRequest, pk: int) -> HttpResponse:
         pk,
         form,
         "duplicate start",
-        lambda found: writes.start(
-            evening=found,
-            boards_from=form.cleaned_data["boards_from"],
-            boards=form.boards(),
-            seen=form.cleaned_data["seen"],
-            user=request.user,
+        lambda found: (
+            writes.start(
+                evening=found,
+                boards_from=form.cleaned_data["boards_from"],
+                boards=form.boards(),
+                seen=form.cleaned_data["seen"],
+                user=request.user,
+            )
+            + skipped_said(form)
         ),
     )
 
@@ -191,11 +195,14 @@ def attach_hands(request: SignedInRequest, pk: int) -> HttpResponse:
         pk,
         form,
         "duplicate hands",
-        lambda found: writes.attach_hands(
-            evening=found,
-            boards=form.cleaned_data["pbn"],
-            seen=form.cleaned_data["seen"],
-            user=request.user,
+        lambda found: (
+            writes.attach_hands(
+                evening=found,
+                boards=form.cleaned_data["pbn"],
+                seen=form.cleaned_data["seen"],
+                user=request.user,
+            )
+            + skipped_said(form)
         ),
     )
 

@@ -3,8 +3,9 @@ secure shuffle, written as PBN 2.1 (§9; docs/pbn.md).
 
 Board b is dealt by North, East, South, West for b = 1, 2, 3, 4, and so on round. The file
 is PBN's strict export format, which dealing programs, scoring programs and dealing
-machines read. Nothing is written unless every board is: a bad number of boards, or a file
-that exists already, is refused with a sentence and leaves no file.
+machines read. Nothing is written unless every board is: a bad number of boards, an event
+too long for a line of PBN, or a file that exists already, is refused with a sentence and
+leaves no file.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorer.engine.cards import deal_boards, pbn_bytes
+from scorer.engine.cards import PbnError, deal_boards, pbn_bytes
 
 MOST_BOARDS = 10_000
 
@@ -39,7 +40,10 @@ class Command(BaseCommand):
         dealt = deal_boards(count, first=start)
         if event:
             dealt = tuple(replace(board, tags=(("Event", event),)) for board in dealt)
-        data = pbn_bytes(dealt)
+        try:
+            data = pbn_bytes(dealt)
+        except PbnError as error:  # an event too long for a line of PBN
+            raise CommandError(f"--event: {error.problem}") from None
         if out == "-":
             self.stdout.write(data.decode("latin-1"), ending="")
             return

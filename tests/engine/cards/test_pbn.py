@@ -11,7 +11,6 @@ import re
 import pytest
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Card as EndplayCard
-from endplay.types import Player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +32,7 @@ from scorer.engine.cards import (
     read_pbn_stream,
 )
 from tests.support.cards import random_deal_json, seeded
+from tests.support.endplay import PLAYERS
 from tests.support.examples import examples
 
 DEAL = "N:AK43.QJ2.T98.765 QJT9.AK3.AK2.432 8765.T98.Q76.AKQ 2.7654.J543.JT98"
@@ -206,14 +206,6 @@ def ours(hand: Hand) -> set[EndplayCard]:
     return {EndplayCard(str(card)) for card in hand}
 
 
-PLAYERS = {
-    Direction.NORTH: Player.north,
-    Direction.EAST: Player.east,
-    Direction.SOUTH: Player.south,
-    Direction.WEST: Player.west,
-}
-
-
 def test_endplay_reads_dealt_boards_to_the_same_cards():
     boards = deal_boards(36, rng=random.Random(8))
     read = endplay_pbn.loads(pbn_text(boards))
@@ -232,7 +224,7 @@ def test_endplay_reads_a_played_board_to_the_same_cards_and_play(seed):
     (theirs,) = endplay_pbn.loads(pbn_text([board]))
     for direction, player in PLAYERS.items():
         assert endplay_cards(theirs.deal[player]) == ours(board.hands[direction])
-    assert theirs.contract.declarer == Player.south
+    assert theirs.contract.declarer == PLAYERS[Direction.SOUTH]
     assert list(theirs.play) == [EndplayCard(str(card)) for trick in board.play for card in trick]
 
 
@@ -524,3 +516,133 @@ def test_reading_a_file_leaves_the_garbage_collector_as_it_found_it():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# -- PBN as other programs write it (the corpus of real files: test_pbn_corpus.py) ----------
+
+
+def test_a_comment_over_lines_closed_at_the_end_of_its_line_does_not_end_the_game():
+    """BridgeComposer's commentary: the '}' ends its line, and the game goes on."""
+    text = f"""[Board "7"]
+{{A comment over lines,
+ending here.}}
+[Dealer "S"]
+[Deal "{DEAL}"]
+"""
+    (board,) = read_pbn(text)
+    assert (board.number, board.dealer, board.hands[0]) == (7, Direction.SOUTH, NORTH)
+
+
+TABLE = """[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]
+N NT  6
+N  S 10
+E  H  2"""
+
+
+def test_a_table_the_site_does_not_use_is_written_back_as_it_came():
+    text = f'[Board "1"]\n[Deal "{DEAL}"]\n[Auction "N"]\n1NT Pass Pass Pass\n{TABLE}\n'
+    (board,) = read_pbn(text)
+    written = pbn_text([board]).replace("\r\n", "\n")
+    assert TABLE in written
+    assert '[Auction "N"]\n1NT Pass Pass Pass\n' in written
+    assert board.tag("OptimumResultTable") == "Declarer;Denomination\\2R;Result\\2R"
+
+
+def test_a_contract_and_result_the_site_does_not_hold_as_such_come_back_as_they_came():
+    """A modern contract's level, a result by side: what 1905 has no use for is kept."""
+    text = (
+        f'[Board "1"]\n[Deal "{DEAL}"]\n[Declarer "S"]\n[Contract "4HX"]\n[Result "NS 10 EW 3"]\n'
+    )
+    written = pbn_text(read_pbn(text))
+    assert '[Contract "4HX"]' in written
+    assert '[Result "NS 10 EW 3"]' in written
+
+
+BAD_PLAY = f"""[Board "3"]
+[Dealer "S"]
+[Deal "{DEAL}"]
+[Declarer "N"]
+[Contract "3NT"]
+[Play "E"]
+SQ SA S2 S5
+
+[Board "4"]
+[Deal "{DEAL}"]
+"""
+
+
+def test_a_bad_play_is_refused_where_the_play_is_wanted():
+    assert refusal(BAD_PLAY) == (
+        "board 3 (line 6): Play: trick 1: South played the SA, which he did not hold "
+        "(North held it)"
+    )
+
+
+def test_where_only_the_deals_are_wanted_a_bad_play_is_skipped_saying_so_by_board():
+    boards = read_pbn(BAD_PLAY, deals_only=True)
+    assert [board.number for board in boards] == [3, 4]
+    assert boards[0].hands == (NORTH, EAST, SOUTH, WEST)
+    assert (boards[0].play, boards[0].trump, boards[0].declarer) == ((), None, None)
+    assert boards.skipped == (
+        "board 3 (line 6): Play: trick 1: South played the SA, which he did not hold (North "
+        "held it); its play is skipped and its deal read",
+    )
+    written = pbn_text(boards)  # what it said of its play, written back as it came
+    assert '[Contract "3NT"]' in written
+    assert '[Play "E"]\r\nSQ SA S2 S5\r\n' in written
+
+
+DEALER_STATISTICS = f"""[Board "1"]
+[Deal "{DEAL}"]
+
+Generated 427 hands
+Produced  1 hands
+Time needed    0.010 sec
+"""
+
+
+def test_lines_after_the_last_game_that_are_not_pbn_are_skipped_saying_so():
+    """As Dealer prints its statistics after its deals."""
+    boards = read_pbn(DEALER_STATISTICS)
+    assert [board.number for board in boards] == [1]
+    assert boards.skipped == (
+        "lines 4 to 6, after the last game, are not PBN ('Generated 427 hands'): skipped",
+    )
+
+
+def test_lines_that_are_not_pbn_before_a_game_are_refused():
+    assert refusal(DEALER_STATISTICS + '\n[Board "2"]\n') == (
+        "game 2 (line 4): 'Generated' is neither a tag ([Name \"value\"]) nor a comment"
+    )
+    assert refusal("Generated 427 hands\n") == (
+        "game 1 (line 1): 'Generated' is neither a tag ([Name \"value\"]) nor a comment"
+    )
+
+
+def test_a_value_over_pbns_255_characters_is_refused_in_words():
+    assert refusal(f'[Board "2"]\n[Note "1:{"x" * 300}"]\n') == (
+        "board 2 (line 2): Note: the value is too long for PBN (302 characters; a string "
+        "holds at most 255)"
+    )
+    assert len(read_pbn(f'[Board "2"]\n[Note "{"x" * 255}"]\n')) == 1
+
+
+def test_an_end_position_is_read_and_is_no_deal():
+    """PBN 3.10: four hands of as many cards, fewer than thirteen."""
+    (board,) = read_pbn(
+        '[Deal "N:.6.AKQ987.A9732 A865.KQ5.T.QJT6 J97.J98742.3.K4 QT2.AT.J6542.85"]'
+    )
+    assert [len(hand) for hand in board.hands] == [12, 12, 12, 12]
+    assert board.dealt is None
+
+
+def test_where_only_the_deals_are_wanted_a_game_with_neither_number_nor_deal_is_skipped():
+    """A title, or another table's result given without its board."""
+    text = f'[Event "Club night"]\n\n[Board "1"]\n[Deal "{DEAL}"]\n\n[Contract "1NT"]\n'
+    boards = read_pbn(text, deals_only=True)
+    assert [board.number for board in boards] == [1]
+    assert boards.skipped == (
+        "2 games give neither a board number nor a deal (a title, say, or another table's "
+        "result of a board before): skipped (games 1 and 3)",
+    )
+    assert len(read_pbn(text)) == 3

@@ -22,7 +22,8 @@ documented in docs/pbn.md; a reader that does not know them skips them, as PBN a
 
 The package: `board` (the Board, the tags, a rubber's deal as a board), `lexer` (a file's
 text split into games and their tags), `reader` (the games read into boards), with
-`play_section` (a game's play read into tricks), and `writer` (boards as PBN).
+`values` (a tag's value read) and `play_section` (a game's play read into tricks), and
+`writer` (boards as PBN).
 """
 
 from __future__ import annotations
@@ -32,11 +33,19 @@ from scorer.engine.cards.pbn.board import (
     MANDATORY,
     SCORING_1905,
     Board,
+    Kept,
     dealer_of,
     elwell_board,
 )
-from scorer.engine.cards.pbn.reader import MOST_BYTES, read_pbn, read_pbn_file, read_pbn_stream
-from scorer.engine.cards.pbn.writer import HEADER, LINE, pbn_bytes, pbn_text
+from scorer.engine.cards.pbn.lexer import LINE
+from scorer.engine.cards.pbn.reader import (
+    MOST_BYTES,
+    Boards,
+    read_pbn,
+    read_pbn_file,
+    read_pbn_stream,
+)
+from scorer.engine.cards.pbn.writer import HEADER, pbn_bytes, pbn_text
 
 __all__ = [
     "ELWELL_TAGS",
@@ -46,6 +55,8 @@ __all__ = [
     "MOST_BYTES",
     "SCORING_1905",
     "Board",
+    "Boards",
+    "Kept",
     "dealer_of",
     "elwell_board",
     "pbn_bytes",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from scorer.engine.cards.cards import ALL_CARDS, Card
 from scorer.engine.cards.errors import PbnError
@@ -32,16 +33,13 @@ MANDATORY = (
 # Mandatory tags the board keeps as text; the others are read into its fields.
 TEXT_TAGS = ("Event", "Site", "Date", "West", "North", "East", "South", "Scoring")
 ELWELL_TAGS = ("ElwellChicane", "ElwellDoubles", "ElwellHonours", "ElwellMaker", "ElwellRevokes")
-# Tags read into a board's fields, or sections a 1905 board has no use for.
-READ_TAGS = (
-    frozenset(MANDATORY) - frozenset(TEXT_TAGS)
-    | frozenset(ELWELL_TAGS)
-    | {
-        "Play",
-        "Auction",
-        "Note",
-    }
-)
+# Tags read into a board's fields; any other is kept as it came (`Kept`).
+READ_TAGS = frozenset(MANDATORY) - frozenset(TEXT_TAGS) | frozenset(ELWELL_TAGS) | {"Play"}
+# The tags a board reads into its fields or its text; any other is kept as it came.
+USED_TAGS = READ_TAGS | frozenset(TEXT_TAGS) | {"Vulnerable"}
+# What a board says of its declaration and play: where only the deals are wanted, these
+# are kept as they came when they cannot be read, and the board read as its deal alone.
+PLAYED_TAGS = frozenset(READ_TAGS - {"Board", "Dealer", "Deal", "Vulnerable"})
 SCORING_1905 = "Rubber;Laws1905"
 VULNERABLE = {
     "none": "None",
@@ -53,15 +51,32 @@ VULNERABLE = {
     "both": "All",
 }
 
-# Refuses a tag's value, naming the board and the line: refuse(tag, problem).
-type Refuse = Callable[[str, str], PbnError]
+
+class Refuse(Protocol):
+    """Refuses a tag's value, naming the board and the line (the tag's, or the one given):
+    refuse(tag, problem)."""
+
+    def __call__(self, name: str, problem: str, /, *, line: int | None = None) -> PbnError: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A tag the site does not use, as it came: its value as written (escapes and all), and
+    the lines that follow it, its section's (a table's rows, an auction's calls) and the
+    Note tags after them. Written back byte for byte."""
+
+    name: str
+    value: str
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
     """One board of a PBN file: its number and dealer, the four hands by the compass (None
     for a hand not given), the declaration and the play where known, the counts of the
-    Elwell tags, and its other tags as text (`tags`, in the file's order).
+    Elwell tags, and its other tags as text (`tags`, in the file's order). What a file
+    gave that the site does not use (an auction, a table of optimum results, any other
+    tag and its section) is `kept` as it came, to be written back so.
 
     `play` holds the whole tricks played, each as its cards were played from its leader
     (fewer than thirteen when the play stopped short); `result` is the declarer's tricks.
@@ -83,30 +98,28 @@ class Board:
     chicane: tuple[int, int, int, int] | None = None
     revokes: tuple[int, int] | None = None
     tags: tuple[tuple[str, str], ...] = field(default=())
+    kept: tuple[Kept, ...] = field(default=())
 
     def hand(self, direction: Direction) -> Hand | None:
-        """A seat's hand, the fourth found from the other three when only it is unknown."""
+        """A seat's hand, the fourth of a deal found from the other three when only it is
+        unknown."""
         given = self.hands[direction]
         if given is not None:
             return given
-        known = [hand for hand in self.hands if hand is not None]
-        if len(known) < 3:
-            return None
-        held = 0
-        for hand in known:
-            held |= hand.mask
-        return Hand(((1 << 52) - 1) & ~held)
+        masks = known_masks(self.hands)
+        return None if masks is None else Hand(masks[direction])
 
     @property
     def dealt(self) -> Hands | None:
-        """The four hands by position from the dealer, when the dealer and the hands are
-        known."""
+        """The four hands by position from the dealer, when the dealer and the hands of a
+        deal are known (an end position, of fewer cards, is no deal)."""
         if self.dealer is None:
             return None
-        hands = [self.hand(direction) for direction in DIRECTIONS]
-        if None in hands:
+        masks = known_masks(self.hands)
+        if masks is None or masks[0].bit_count() != 13:
             return None
-        return Hands.at(dict(zip(DIRECTIONS, hands, strict=True)), self.dealer)  # type: ignore[arg-type]
+        hands = dict(zip(DIRECTIONS, map(Hand, masks), strict=True))
+        return Hands.at(hands, self.dealer)
 
     def tag(self, name: str) -> str | None:
         """One of the board's other tags, as written."""
@@ -176,14 +189,23 @@ def _by_direction(by_position: Sequence[int], dealer: Direction) -> tuple[int, i
     return (n, e, s, w)
 
 
+def contract_text(trump: Trump, doubles: int) -> str:
+    """A declaration as PBN's Contract: 1905 has no level, and the side that wins more
+    than six tricks scores them, which is what one of the trump says (seven tricks to make
+    it); X for a doubled make, XX for two doubles or more (the rest in ElwellDoubles)."""
+    return f"1{trump.value}{'X' * min(doubles, 2)}"
+
+
 def known_masks(hands: Sequence[Hand | None]) -> list[int] | None:
-    """The four hands' cards, the fourth found from three; None if two are unknown."""
+    """The four hands' cards, the fourth of a deal found from three; None if two are
+    unknown, or one of an end position."""
     masks = [0 if hand is None else hand.mask for hand in hands]
     unknown = [seat for seat, hand in enumerate(hands) if hand is None]
-    if len(unknown) > 1:
+    if not unknown:
+        return masks
+    if len(unknown) > 1 or any(mask.bit_count() != 13 for mask in masks if mask):
         return None
-    if unknown:
-        masks[unknown[0]] = ALL_CARDS & ~(masks[0] | masks[1] | masks[2] | masks[3])
+    masks[unknown[0]] = ALL_CARDS & ~(masks[0] | masks[1] | masks[2] | masks[3])
     return masks
 
 

@@ -4,34 +4,36 @@ from __future__ import annotations
 
 import gc
 import os
-import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO
 
-from scorer.engine.cards.cards import CARDS, HONOUR_MASKS, SUIT_MASKS, Suit
-from scorer.engine.cards.errors import CardError, PbnError
-from scorer.engine.cards.hands import (
-    DIRECTION_NAMES,
-    DIRECTIONS,
-    Direction,
-    Hand,
-    Position,
-    check_deal,
-    hand_mask,
-    hand_text,
-)
+from scorer.engine.cards.cards import Card
+from scorer.engine.cards.errors import PbnError
+from scorer.engine.cards.hands import Direction, Hand, Position
 from scorer.engine.cards.pbn.board import (
-    READ_TAGS,
-    TEXT_TAGS,
-    VULNERABLE,
+    MANDATORY,
+    PLAYED_TAGS,
+    USED_TAGS,
     Board,
+    Kept,
     Refuse,
+    contract_text,
     dealer_of,
     known_masks,
 )
-from scorer.engine.cards.pbn.lexer import Game, games_of, unescape
+from scorer.engine.cards.pbn.lexer import Game, Lexed, games_of
 from scorer.engine.cards.pbn.play_section import PlayRead, play_of, result_of
+from scorer.engine.cards.pbn.values import (
+    check_counts,
+    read_by_seat,
+    read_contract,
+    read_deal,
+    read_doubles,
+    read_revokes,
+    read_seat,
+    text_tags,
+)
 from scorer.engine.model import Trump
 
 # A file of boards is read up to this size: ten thousand boards with their play take about
@@ -43,9 +45,31 @@ _NOT_INHERITED = frozenset(
 )
 
 
-def read_pbn(text: str | bytes) -> tuple[Board, ...]:
+class Boards(tuple[Board, ...]):
+    """The boards of a file, in its order, and what was skipped to read them: `skipped`,
+    each in a sentence naming the board (or the lines) and what was wrong."""
+
+    skipped: tuple[str, ...]
+
+    def __new__(cls, boards: Iterable[Board] = (), skipped: Iterable[str] = ()) -> Boards:
+        made = super().__new__(cls, boards)
+        made.skipped = tuple(skipped)
+        return made
+
+    def skipped_said(self, most: int = 3) -> tuple[str, ...]:
+        """What was skipped, for a page: the first `most` sentences, then how many more."""
+        said = self.skipped[:most]
+        if len(self.skipped) > most:
+            said += (f"… and {len(self.skipped) - most:,} more.",)
+        return said
+
+
+def read_pbn(text: str | bytes, *, deals_only: bool = False) -> Boards:
     """The boards of a PBN file's text (bytes are read as UTF-8, else as ISO 8859-1, PBN's
-    own character set)."""
+    own character set). With `deals_only`, where only the deals are wanted (hand records,
+    a Duplicate evening's boards), a board whose declaration or play cannot be read is
+    read as its deal alone, what it said of its play kept as it came, and said in
+    `skipped`; without, it is refused."""
     if len(text) > MOST_BYTES:
         raise PbnError(_too_large(len(text)))
     if isinstance(text, bytes):
@@ -56,7 +80,7 @@ def read_pbn(text: str | bytes) -> tuple[Board, ...]:
     else:
         decoded = text.removeprefix("\ufeff")
     with _collector_paused():
-        return _read_games(games_of(decoded))
+        return _read_games(games_of(decoded), deals_only)
 
 
 @contextmanager
@@ -73,22 +97,22 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def read_pbn_stream(stream: BinaryIO) -> tuple[Board, ...]:
+def read_pbn_stream(stream: BinaryIO, *, deals_only: bool = False) -> Boards:
     """The boards of a PBN file open for reading in binary; a stream longer than
     MOST_BYTES is refused after reading MOST_BYTES + 1 bytes of it, never all of it."""
     data = stream.read(MOST_BYTES + 1)
     if len(data) > MOST_BYTES:
         raise PbnError(_too_large(None))
-    return read_pbn(data)
+    return read_pbn(data, deals_only=deals_only)
 
 
-def read_pbn_file(path: str | os.PathLike[str]) -> tuple[Board, ...]:
+def read_pbn_file(path: str | os.PathLike[str], *, deals_only: bool = False) -> Boards:
     """The boards of a PBN file; one larger than MOST_BYTES is refused from its size alone."""
     size = os.stat(path).st_size
     if size > MOST_BYTES:
         raise PbnError(_too_large(size))
     with open(path, "rb") as stream:
-        return read_pbn_stream(stream)
+        return read_pbn_stream(stream, deals_only=deals_only)
 
 
 def _too_large(size: int | None) -> str:
@@ -99,44 +123,64 @@ def _too_large(size: int | None) -> str:
     )
 
 
-def _read_games(games: list[Game]) -> tuple[Board, ...]:
+def _read_games(lexed: Lexed, deals_only: bool) -> Boards:
     boards = []
+    skipped: list[str] = []
+    no_deal: list[int] = []  # games that are no board
     previous: dict[str, str] = {}
     header: dict[str, str] = {}  # values given with "##", for every later game
-    for number, game in enumerate(games, 1):
-        given: dict[str, str] = {}
-        lines: dict[str, int] = {}
-        play: PlayRead | None = None
-        for place, name in enumerate(game.names):
-            if name in given:
-                continue  # PBN 3.4: a tag that already occurred is ignored
-            value = game.values[place]
-            given[name] = unescape(value) if "\\" in value else value
-            lines[name] = game.lines[place]
-            if name == "Play":
-                play = (given[name], game.sections.get(place, ([], [])))
-        values = _inherited(given, lines, previous, header, number)
-        previous = values
-        boards.append(_board(values, lines, play, number))
-    return tuple(boards)
+    for game in lexed.games:
+        parts = game.parts
+        # Each tag's first value: PBN 3.4 ignores a tag that already occurred.
+        given = dict(zip(parts[-3::-3], parts[-2::-3], strict=True))
+        if lexed.inherits:
+            values = previous = _inherited(given, game, previous, header)
+        else:
+            values = given
+        board = _board(game, values, deals_only, skipped)
+        if board is None:
+            no_deal.append(game.number)  # not a board: a title, say
+        else:
+            boards.append(board)
+    if no_deal:
+        skipped.append(_no_deal(no_deal))
+    if lexed.skipped:
+        skipped.append(lexed.skipped)
+    return Boards(boards, skipped)
+
+
+def _no_deal(games: list[int]) -> str:
+    """Games skipped for giving neither a board number nor a deal, in a sentence."""
+    if len(games) == 1:
+        return f"game {games[0]} gives neither a board number nor a deal (a title, say): skipped"
+    if len(games) > 4:
+        listed = f"{games[0]}, {games[1]}, {games[2]} and {len(games) - 3:,} more"
+    else:
+        listed = ", ".join(map(str, games[:-1])) + f" and {games[-1]}"
+    return (
+        f"{len(games):,} games give neither a board number nor a deal (a title, say, or "
+        f"another table's result of a board before): skipped (games {listed})"
+    )
+
+
+def _line(game: Game, name: str) -> int | None:
+    """The line of a tag's first occurrence in the game; None if it was inherited."""
+    names = game.names
+    return game.line(names.index(name)) if name in names else None
 
 
 def _inherited(
-    given: dict[str, str],
-    lines: dict[str, int],
-    previous: dict[str, str],
-    header: dict[str, str],
-    game: int,
+    given: dict[str, str], game: Game, previous: dict[str, str], header: dict[str, str]
 ) -> dict[str, str]:
-    """Each tag's value, "#" and "##" resolved (PBN 4.8)."""
+    """Each tag's value as written, "#" and "##" resolved (PBN 4.8)."""
     values = {}
     for name, value in given.items():
         if value[:1] == "#" and (value == "#" or value.startswith("##")):
             if name in _NOT_INHERITED:
                 raise PbnError(
                     f"{value[:2]!r} inherits a value, which PBN does not allow for {name}",
-                    game=game,
-                    line=lines[name],
+                    game=game.number,
+                    line=_line(game, name),
                     tag=name,
                 )
             if value == "#":
@@ -150,22 +194,105 @@ def _inherited(
     return values
 
 
+_NO_HANDS = (None, None, None, None)
+# A board read as its deal alone: nothing declared or played.
+_NOT_PLAYED = (None, 0, None, None, None, (), None, None, None)
+
+
 def _board(
-    values: dict[str, str], lines: dict[str, int], play_read: PlayRead | None, game: int
-) -> Board:
-    number = _board_number(values, lines, game)
+    game: Game, values: dict[str, str], deals_only: bool, skipped: list[str]
+) -> Board | None:
+    """The game read as a board; None where only the deals are wanted and it gives no deal
+    and no board number (a title, say)."""
+    number = _board_number(values, game)
 
-    def refuse(name: str, problem: str) -> PbnError:
-        return PbnError(problem, board=number, game=game, line=lines.get(name), tag=name)
+    def refuse(name: str, problem: str, /, *, line: int | None = None) -> PbnError:
+        at = line if line is not None else _line(game, name)
+        return PbnError(problem, board=number, game=game.number, line=at, tag=name)
 
-    dealer = _seat(values, "Dealer", refuse)
+    dealer = read_seat(values, "Dealer", refuse)
     if dealer is None and number is not None:
         dealer = dealer_of(number)  # PBN's rotation, and §9's: 1 N, 2 E, 3 S, 4 W
-    hands = _deal(values.get("Deal", ""), refuse)
-    trump, risk = _contract(values.get("Contract", ""), refuse)
-    doubles = _doubles(values, risk, refuse)
-    declarer = _seat(values, "Declarer", refuse, irregular=True)
-    maker = _seat(values, "ElwellMaker", refuse)
+    hands = read_deal(values.get("Deal", ""), refuse)
+    if deals_only and number is None and hands == _NO_HANDS:
+        return None
+    used = USED_TAGS
+    try:
+        played = _played(game, values, dealer, hands, refuse)
+    except PbnError as error:
+        if not deals_only:
+            raise
+        skipped.append(f"{error}; its play is skipped and its deal read")
+        played, used = _NOT_PLAYED, _DEAL_ALONE
+    trump, doubles, declarer, maker, result, play, honours, chicane, revokes = played
+    if play and declarer is None:
+        used = _NO_LEADER  # the play read, and kept as it came: nothing says who led
+    return Board(
+        number=number,
+        dealer=dealer,
+        hands=hands,
+        trump=trump,
+        doubles=doubles,
+        declarer=declarer,
+        maker=maker,
+        result=result,
+        play=play,
+        honours=honours,
+        chicane=chicane,
+        revokes=revokes,
+        tags=text_tags(values),
+        kept=_kept(game, values, used) + _declared(values, used, declarer, trump, doubles, result),
+    )
+
+
+def _declared(
+    values: dict[str, str],
+    used: frozenset[str],
+    declarer: Direction | None,
+    trump: Trump | None,
+    doubles: int,
+    result: int | None,
+) -> tuple[Kept, ...]:
+    """The Declarer, Contract and Result as they came, where the writer would write them
+    otherwise: a contract's level ("5SX", which 1905 has not), a result by side, "?"."""
+    written = {
+        "Declarer": "" if declarer is None else declarer.letter,
+        "Contract": "" if trump is None else contract_text(trump, doubles),
+        "Result": "" if result is None else str(result),
+    }
+    return tuple(
+        Kept(name, values[name])
+        for name, text in written.items()
+        if name in used and values.get(name, "") not in ("", text)
+    )
+
+
+type _Played = tuple[
+    Trump | None,
+    int,
+    Direction | None,
+    Direction | None,
+    int | None,
+    tuple[tuple[Card, ...], ...],
+    tuple[int, int, int, int] | None,
+    tuple[int, int, int, int] | None,
+    tuple[int, int] | None,
+]
+
+
+def _played(
+    game: Game,
+    values: dict[str, str],
+    dealer: Direction | None,
+    hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None],
+    refuse: Refuse,
+) -> _Played:
+    """What the board says of its declaration and play: trump, doubles, declarer, maker,
+    result, play, honours, chicane and revokes, each checked against the others."""
+    trump, risk = read_contract(values.get("Contract", ""), refuse)
+    doubles = read_doubles(values, risk, refuse)
+    declarer = read_seat(values, "Declarer", refuse, irregular=True)
+    maker = read_seat(values, "ElwellMaker", refuse)
     if (
         maker is not None
         and dealer is not None
@@ -177,240 +304,73 @@ def _board(
             f"{dealer.left.left.letter} (got {maker.letter})",
         )
     masks = known_masks(hands)
-    play, played = play_of(play_read, masks, trump, declarer, refuse)
-    honours = _by_seat(values, "ElwellHonours", refuse)
-    chicane = _by_seat(values, "ElwellChicane", refuse)
+    play, played = play_of(_play_read(game, values), masks, trump, declarer, refuse)
+    honours = read_by_seat(values, "ElwellHonours", refuse)
+    chicane = read_by_seat(values, "ElwellChicane", refuse)
     if trump is not None and masks is not None:
-        _check_counts(masks, trump, honours, chicane, refuse)
-    return Board(
-        number=number,
-        dealer=dealer,
-        hands=hands,
-        trump=trump,
-        doubles=doubles,
-        declarer=declarer,
-        maker=maker,
-        result=result_of(values.get("Result", ""), declarer, played, refuse),
-        play=play,
-        honours=honours,
-        chicane=chicane,
-        revokes=_revokes(values, refuse),
-        tags=_text_tags(values),
-    )
+        check_counts(masks, trump, honours, chicane, refuse)
+    result = result_of(values.get("Result", ""), declarer, played, refuse)
+    revokes = read_revokes(values, refuse)
+    return (trump, doubles, declarer, maker, result, play, honours, chicane, revokes)
 
 
-def _board_number(values: dict[str, str], lines: dict[str, int], game: int) -> int | None:
+def _play_read(game: Game, values: dict[str, str]) -> PlayRead | None:
+    """The Play tag's value and its section's lines, if the game gives a play."""
+    if "Play" not in values:
+        return None
+    place = game.names.index("Play")  # given in the game: the play is never inherited
+    return values["Play"], game.parts[3 * place + 3], lambda: game.section(place)
+
+
+# A board read as its deal alone reads less: what it says of its play is kept as it came.
+_DEAL_ALONE = USED_TAGS - PLAYED_TAGS
+# A play without a declarer is read, and written back as it came: the board does not
+# say who led to it.
+_NO_LEADER = USED_TAGS - {"Play"}
+
+
+def _kept(game: Game, values: dict[str, str], used: frozenset[str]) -> tuple[Kept, ...]:
+    """The tags not `used`, in the file's order, each with its section's lines as they came
+    and the Note tags that follow it; a note after a tag that is used (the play's), a
+    block of its own."""
+    if values.keys() <= used:
+        return ()
+    parts = game.parts
+    blocks: list[tuple[str, str, list[str]]] = []
+    current: list[str] | None = None  # the lines of the block that notes join
+    seen: set[str] = set()
+    for place, name in enumerate(game.names):
+        section = [text for text, _ in game.section(place)] if parts[3 * place + 3] else []
+        if name == "Note":
+            if current is not None:
+                current.append(f'[Note "{parts[3 * place + 2]}"]')
+                current += section
+            else:
+                blocks.append((name, parts[3 * place + 2], section))
+            continue
+        if name in seen or name in used or (name in MANDATORY and not values[name]):
+            current = None  # used, or a mandatory tag empty, as the writer writes it anyway
+        else:
+            current = section
+            blocks.append((name, values[name], section))
+        seen.add(name)
+    blocks += [  # given with "##" in a game before
+        (name, value, [])
+        for name, value in values.items()
+        if name not in seen and name not in used and name != "Note"
+    ]
+    return tuple(Kept(name, value, tuple(lines)) for name, value, lines in blocks)
+
+
+def _board_number(values: dict[str, str], game: Game) -> int | None:
     text = values.get("Board", "").strip()
     if text in ("", "?"):
         return None
     if not text.isdigit() or int(text) < 1:
-        line = lines.get("Board")
         raise PbnError(
             f"{text[:30]!r} is not a board number (a whole number from 1)",
-            game=game,
-            line=line,
+            game=game.number,
+            line=_line(game, "Board"),
             tag="Board",
         )
     return int(text)
-
-
-def _seat(
-    values: dict[str, str], name: str, refuse: Refuse, *, irregular: bool = False
-) -> Direction | None:
-    text = values.get(name, "").strip()
-    if irregular and text.startswith("^"):
-        text = text[1:]  # PBN 3.4.13: declarer and dummy swapped by accident
-    if text in ("", "?"):
-        return None
-    try:
-        return Direction.parse(text)
-    except CardError as error:
-        raise refuse(name, error.problem) from None
-
-
-def _deal(text: str, refuse: Refuse) -> tuple[Hand | None, Hand | None, Hand | None, Hand | None]:
-    text = text.strip()
-    if text in ("", "?"):
-        return (None, None, None, None)
-    first, colon, rest = text.partition(":")
-    parts = rest.split()
-    if not colon or len(parts) != 4:
-        raise refuse(
-            "Deal",
-            f"{text[:40]!r} is not a deal: the first seat, a colon, then four hands "
-            "clockwise (\"N:AK43.QJ2.T98.765 …\"), a hand not given written '-'",
-        )
-    try:
-        start = Direction.parse(first.strip())
-    except CardError as error:
-        raise refuse("Deal", error.problem) from None
-    masks: list[int | None] = [None, None, None, None]
-    for offset, part in enumerate(parts):
-        seat = DIRECTIONS[(start + offset) % 4]
-        if part == "-":
-            continue
-        try:
-            masks[seat] = hand_mask(part.upper())
-        except CardError as error:
-            raise refuse("Deal", f"{seat.label}'s hand: {error.problem}") from None
-    _check_known(masks, refuse)
-    hands = tuple(None if mask is None else Hand(mask) for mask in masks)
-    return hands  # type: ignore[return-value]
-
-
-def _check_known(masks: list[int | None], refuse: Refuse) -> None:
-    """The hands given: thirteen cards each, none twice; all four as a deal of 52."""
-    known = [(seat, mask) for seat, mask in zip(DIRECTIONS, masks, strict=True) if mask is not None]
-    if len(known) == 4:
-        try:
-            check_deal([mask for _, mask in known], DIRECTION_NAMES)
-        except CardError as error:
-            raise refuse("Deal", error.problem.removeprefix("hands: ")) from None
-        return
-    seen = 0
-    for seat, mask in known:
-        if mask.bit_count() != 13:
-            raise refuse(
-                "Deal",
-                f"{seat.label}'s hand holds {mask.bit_count()} cards, not 13 ({hand_text(mask)}); "
-                "an end position is not a deal",
-            )
-        twice = seen & mask
-        if twice:
-            card = CARDS[(twice & -twice).bit_length() - 1]
-            raise refuse("Deal", f"the {card} is in two hands")
-        seen |= mask
-
-
-_CONTRACT = re.compile(r"([1-7]?)(NT|N|S|H|D|C)(X{0,2})", re.IGNORECASE)
-_TRUMP_OF = {
-    "NT": Trump.NO_TRUMP,
-    "N": Trump.NO_TRUMP,
-    "S": Trump.SPADES,
-    "H": Trump.HEARTS,
-    "D": Trump.DIAMONDS,
-    "C": Trump.CLUBS,
-}
-
-
-def _contract(text: str, refuse: Refuse) -> tuple[Trump | None, int]:
-    text = text.strip()
-    if text in ("", "?") or text.lower() == "pass":
-        return None, 0
-    found = _CONTRACT.fullmatch(text)
-    if found is None:
-        raise refuse(
-            "Contract",
-            f"{text[:30]!r} is not a contract: a level, S, H, D, C or NT, then X or XX if "
-            'doubled ("1H", "1NTXX")',
-        )
-    return _TRUMP_OF[found[2].upper()], len(found[3])
-
-
-def _doubles(values: dict[str, str], risk: int, refuse: Refuse) -> int:
-    text = values.get("ElwellDoubles", "").strip()
-    if text in ("", "?"):
-        return risk
-    if not text.isdigit():
-        raise refuse("ElwellDoubles", f"{text[:30]!r} is not a number of doubles (0, 1, 2, …)")
-    doubles = int(text)
-    if min(doubles, 2) != risk:
-        said = ("undoubled", "doubled (X)", "redoubled (XX)")[risk]
-        raise refuse(
-            "ElwellDoubles",
-            f"{doubles} doubles, but the Contract says {said}",
-        )
-    return doubles
-
-
-def _by_seat(values: dict[str, str], name: str, refuse: Refuse) -> tuple[int, int, int, int] | None:
-    """ElwellHonours, ElwellChicane: "S:4 0 0 1", a count for each seat clockwise from the
-    first."""
-    text = values.get(name, "").strip()
-    if text in ("", "?"):
-        return None
-    first, colon, rest = text.partition(":")
-    counts = rest.split()
-    if not colon or len(counts) != 4 or not all(count.isdigit() for count in counts):
-        raise refuse(name, f'{text[:30]!r} is not a count for each seat ("S:4 0 0 1")')
-    try:
-        start = Direction.parse(first.strip())
-    except CardError as error:
-        raise refuse(name, error.problem) from None
-    a, b, c, d = map(int, counts)
-    n, e, s, w = _FROM_NORTH[start](a, b, c, d)
-    return (n, e, s, w)
-
-
-# Four counts given clockwise from a seat, put in the compass's order from North.
-_FROM_NORTH = (
-    lambda n, e, s, w: (n, e, s, w),
-    lambda e, s, w, n: (n, e, s, w),
-    lambda s, w, n, e: (n, e, s, w),
-    lambda w, n, e, s: (n, e, s, w),
-)
-
-
-_REVOKES = re.compile(r"(NS|EW)\s+(\d+)\s+(NS|EW)\s+(\d+)", re.IGNORECASE)
-
-
-def _revokes(values: dict[str, str], refuse: Refuse) -> tuple[int, int] | None:
-    text = values.get("ElwellRevokes", "").strip()
-    if text in ("", "?"):
-        return None
-    found = _REVOKES.fullmatch(text)
-    if found is None or found[1].upper() == found[3].upper():
-        raise refuse(
-            "ElwellRevokes", f'{text[:30]!r} is not the revokes of each side ("NS 0 EW 1")'
-        )
-    counts = {found[1].upper(): int(found[2]), found[3].upper(): int(found[4])}
-    return (counts["NS"], counts["EW"])
-
-
-# A date not known is written with a question mark for each digit (PBN 3.4.3).
-_UNKNOWN = {"Date": "????.??.??"}
-
-
-def _text_tags(values: dict[str, str]) -> tuple[tuple[str, str], ...]:
-    """The tags kept as text: the mandatory ones a reader cannot work out ("?" when not
-    given: unknown, PBN 3.4), Vulnerable as export writes it, and any other tag."""
-    kept = [(name, values.get(name, _UNKNOWN.get(name, "?"))) for name in TEXT_TAGS]
-    vulnerable = values.get("Vulnerable", "").strip()
-    kept.append(("Vulnerable", VULNERABLE.get(vulnerable.lower(), vulnerable or "None")))
-    kept += [
-        (name, values[name])
-        for name in values
-        if name not in READ_TAGS and name not in TEXT_TAGS and name != "Vulnerable"
-    ]
-    return tuple(kept)
-
-
-def _check_counts(
-    masks: list[int],
-    trump: Trump,
-    honours: tuple[int, int, int, int] | None,
-    chicane: tuple[int, int, int, int] | None,
-    refuse: Refuse,
-) -> None:
-    """The Elwell tags' honours and chicane agree with the hands, for the trump declared."""
-    if honours is not None:
-        held = HONOUR_MASKS[trump]
-        counted = tuple((mask & held).bit_count() for mask in masks)
-        if counted != honours:
-            raise refuse(
-                "ElwellHonours",
-                f"the hands give {_seats_text(counted)}, not {_seats_text(honours)}",
-            )
-    if chicane is not None:
-        suit = Suit.of(trump)
-        void = tuple(0 if suit is None else int(not mask & SUIT_MASKS[suit]) for mask in masks)
-        if void != chicane:
-            raise refuse(
-                "ElwellChicane", f"the hands give {_seats_text(void)}, not {_seats_text(chicane)}"
-            )
-
-
-def _seats_text(counts: Sequence[int]) -> str:
-    return " ".join(
-        f"{direction.letter} {count}" for direction, count in zip(DIRECTIONS, counts, strict=True)
-    )

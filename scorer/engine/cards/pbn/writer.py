@@ -14,12 +14,16 @@ from scorer.engine.cards.pbn.board import (
     SEAT_WORDS,
     VULNERABLE,
     Board,
+    Kept,
+    contract_text,
     known_masks,
 )
+from scorer.engine.cards.pbn.lexer import LINE, unescape
+from scorer.engine.cards.pbn.play_section import result_of
+from scorer.engine.cards.pbn.values import read_contract, read_seat
 from scorer.engine.cards.play import STRENGTHS, SUIT_OF, TRUMP_SUIT, PlayFault, run_play
 
 HEADER = ("% PBN 2.1", "% EXPORT")
-LINE = 255  # PBN 2.3: the most characters a line holds, its CR LF included
 
 
 def pbn_text(boards: Iterable[Board]) -> str:
@@ -28,7 +32,13 @@ def pbn_text(boards: Iterable[Board]) -> str:
     for number, board in enumerate(boards):
         if number:
             lines.append("")
-        lines += _board_lines(board)
+        try:
+            lines += _board_lines(board)
+        except PbnError as error:
+            if error.board is not None:
+                raise
+            # a board without a number, placed by its game
+            raise PbnError(error.problem, game=number + 1, tag=error.tag) from None
     return "\r\n".join(lines) + "\r\n"
 
 
@@ -40,9 +50,18 @@ def pbn_bytes(boards: Iterable[Board]) -> bytes:
 
 def _board_lines(board: Board) -> list[str]:
     text = dict(board.tags)
+    elwell = _elwell_tags(board)
+    # What came as it came, unless the board's text now says otherwise.
+    kept = [
+        block
+        for block in board.kept
+        if block.name not in elwell
+        and (block.name not in text or text[block.name] == unescape(block.value))
+    ]
+    came = {block.name: block for block in kept}
     dealer = board.dealer
     deal_first = dealer if dealer is not None else Direction.NORTH
-    mandatory = {
+    worked_out = {
         "Board": "?" if board.number is None else str(board.number),
         "Dealer": "?" if dealer is None else dealer.letter,
         "Vulnerable": VULNERABLE.get(text.get("Vulnerable", "None").lower(), "None"),
@@ -51,16 +70,81 @@ def _board_lines(board: Board) -> list[str]:
         "Contract": _contract_text(board),
         "Result": "" if board.result is None else str(board.result),
     }
-    lines = [
-        _tag_line(board, name, mandatory[name] if name in mandatory else text.get(name, ""))
-        for name in MANDATORY
+    lines = []
+    for name in MANDATORY:
+        if name in came and _as_it_came(board, came[name]):
+            lines += _kept_lines(board, came[name])
+        elif name in worked_out:
+            lines.append(_tag_line(board, name, worked_out[name]))
+        else:
+            lines.append(_tag_line(board, name, text.get(name, "")))
+    supplemental = [
+        (name, [_tag_line(board, name, value)])
+        for name, value in board.tags
+        if name not in MANDATORY and name not in READ_TAGS and name not in came
     ]
-    supplemental = {
-        name: value for name, value in board.tags if name not in MANDATORY and name not in READ_TAGS
-    }
-    supplemental |= _elwell_tags(board)
-    lines += [_tag_line(board, name, supplemental[name]) for name in sorted(supplemental)]
-    lines += _play_lines(board)
+    supplemental += [(name, [_tag_line(board, name, value)]) for name, value in elwell.items()]
+    # As BridgeComposer writes them: the tags of a line each, then the auction, the play
+    # and its notes, then the tables (the sections of other tags), each set by name.
+    supplemental += [
+        (block.name, _kept_lines(board, block))
+        for block in kept
+        if not (block.lines or block.name in MANDATORY or block.name in _SECTIONS)
+    ]
+    supplemental.sort(key=lambda tag: tag[0])
+    for _, tag_lines in supplemental:
+        lines += tag_lines
+    if "Auction" in came:
+        lines += _kept_lines(board, came["Auction"])
+    lines += _play_lines(board) if "Play" not in came else _kept_lines(board, came["Play"])
+    for block in kept:
+        if block.name == "Note":  # a note of the play, after it
+            lines += _kept_lines(board, block)
+    tables = [block for block in kept if block.lines and block.name not in _SECTIONS]
+    for block in sorted(tables, key=lambda block: block.name):
+        lines += _kept_lines(board, block)
+    return lines
+
+
+_SECTIONS = frozenset({"Auction", "Play", "Note"})
+
+
+def _as_it_came(board: Board, block: Kept) -> bool:
+    """Whether a board's Declarer, Contract or Result is written as it came ("5SX", "NS 9
+    EW 4", "?"): while it says what the board holds, or all the board has of it."""
+    said = {
+        "Declarer": board.declarer,
+        "Contract": None if board.trump is None else (board.trump, min(board.doubles, 2)),
+        "Result": board.result,
+    }[block.name]
+    if said is None:
+        return True  # it came, and could not be read, or says nothing
+    try:
+        if block.name == "Declarer":
+            return (
+                read_seat({"Declarer": block.value}, "Declarer", _not_read, irregular=True) == said
+            )
+        if block.name == "Contract":
+            return read_contract(block.value, _not_read) == said
+        return result_of(block.value, board.declarer, None, _not_read) == said
+    except PbnError:
+        return False
+
+
+def _not_read(name: str, problem: str, /, *, line: int | None = None) -> PbnError:
+    return PbnError(problem, tag=name, line=line)
+
+
+def _kept_lines(board: Board, block: Kept) -> list[str]:
+    """A tag and its section as they came, each line within PBN's length."""
+    lines = [f'[{block.name} "{block.value}"]', *block.lines]
+    for line in lines:
+        if len(line) + 2 > LINE:
+            raise PbnError(
+                f"a line is too long for PBN ({len(line) + 2} characters; at most {LINE})",
+                board=board.number,
+                tag=block.name,
+            )
     return lines
 
 
@@ -73,12 +157,7 @@ def _deal_text(board: Board, first: Direction) -> str:
 
 
 def _contract_text(board: Board) -> str:
-    if board.trump is None:
-        return ""
-    # 1905 has no level: the side winning more than six tricks scores them, which is what
-    # one of a denomination says (seven tricks to make it); doubles beyond XX are in
-    # ElwellDoubles.
-    return f"1{board.trump.value}{'X' * min(board.doubles, 2)}"
+    return "" if board.trump is None else contract_text(board.trump, board.doubles)
 
 
 def _elwell_tags(board: Board) -> dict[str, str]:
@@ -128,13 +207,15 @@ def _play_lines(board: Board) -> list[str]:
         winners, revoking = _winners(order, first, trump), set()
     lines = [f'[Play "{_LETTERS[first]}"]']
     leader = first
+    names = _NAMES
     for number in range(len(board.play)):
-        row = ["", "", "", ""]
-        for turn in range(4):
-            card = order[4 * number + turn]
-            mark = "^R " if (number + 1, card) in revoking else ""
-            row[(leader + turn - first) % 4] = mark + _NAMES[card]
-        lines.append(" ".join(row))
+        played = [names[card] for card in order[4 * number : 4 * number + 4]]
+        if revoking:
+            for turn in range(4):
+                if (number + 1, order[4 * number + turn]) in revoking:
+                    played[turn] = "^R " + played[turn]
+        column = (leader - first) & 3  # the leader's column: the row is from the first seat
+        lines.append(" ".join(played[-column:] + played[:-column] if column else played))
         leader = winners[number]
     if len(board.play) < 13:
         lines.append("*")
@@ -162,7 +243,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _tag_line(board: Board, name: str, value: str) -> str:
-    if _CONTROL.search(value):
+    if not value.isprintable() and _CONTROL.search(value):
         value = _CONTROL.sub(" ", value)
     if "\\" in value or '"' in value:
         value = value.replace("\\", "\\\\").replace('"', '\\"')
