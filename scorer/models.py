@@ -8,7 +8,7 @@ database keep the app's name (scorer_rubber, ...)."""
 from __future__ import annotations
 
 from scorer.analysis.models import Analysis
-from scorer.club.models import Club, Member
+from scorer.club.models import Club, Member, Place
 from scorer.duplicate.models import (
     DuplicateBoard,
     DuplicateCorrection,
@@ -54,6 +54,7 @@ __all__ = [
     "Member",
     "Membership",
     "Noticeboard",
+    "Place",
     "ProgressiveCorrection",
     "ProgressiveDeal",
     "ProgressiveEvening",

@@ -21,6 +21,7 @@ import json
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from pydantic import Field, ValidationError
@@ -38,6 +39,7 @@ from ledger.settlement import club_file as settlement
 from ledger.settlement.club_file import SettlementLoader, SittingDoc
 from ledger.settlement.models import Sitting
 from scorer.club import club_file as club
+from scorer.club import places
 from scorer.club.club_file import Account, ClubSettings, MemberDoc, People
 from scorer.club.models import Member
 from scorer.duplicate import club_file as duplicate
@@ -181,6 +183,10 @@ def _load(document: ClubDoc) -> dict[str, int]:
         desk_loader.evening_terms(terms, loaded, f"evening_terms[{n}]")
     evenings.end()
     DuplicateLoader(people).load(document.duplicate)
+    # Where each member is playing now: a member the file has in play twice is refused.
+    twice = places.fill(apps.get_model)
+    if twice:
+        raise ImportRefused(places.twice(*twice[0]))
     _ledger(document, desk_loader, SettlementLoader(people), loaded)
     return {"members": len(people.members), "rubbers": len(document.rubbers)}
 

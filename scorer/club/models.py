@@ -117,3 +117,40 @@ def person(user: Any) -> str:
     """A member by name, anyone else (the staff) by username."""
     member = getattr(user, "member", None)
     return member.name if member is not None else str(user.get_username())
+
+
+class Place(models.Model):
+    """Where a member is playing now: one rubber in play (at a table of the evening or
+    not), one Progressive evening or one pair of a Duplicate evening, until it ends. One
+    row a member, which the database keeps unique, so that whatever seats a member placed
+    already fails on it: a person sits at one table (scorer/club/places.py writes them)."""
+
+    member = models.OneToOneField(Member, on_delete=models.PROTECT, related_name="place")
+    rubber = models.ForeignKey(
+        "Rubber", on_delete=models.CASCADE, null=True, blank=True, related_name="places"
+    )
+    progressive = models.ForeignKey(
+        "ProgressiveEvening",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="places",
+    )
+    duplicate = models.ForeignKey(
+        "DuplicateEvening", on_delete=models.CASCADE, null=True, blank=True, related_name="places"
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(rubber__isnull=False, progressive__isnull=True, duplicate__isnull=True)
+                    | Q(rubber__isnull=True, progressive__isnull=False, duplicate__isnull=True)
+                    | Q(rubber__isnull=True, progressive__isnull=True, duplicate__isnull=False)
+                ),
+                name="a_place_at_one_thing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member} playing"

@@ -26,6 +26,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorer import engine
+from scorer.club import places
 from scorer.club.models import Club, Member, person
 from scorer.engine.cutting import Cut, cut_for_partners, cut_in_order
 from scorer.engine.progressive import (
@@ -174,6 +175,8 @@ def add_member(*, evening: ProgressiveEvening, member: Member, seen: str, user: 
     if evening.players.filter(member=member).exists():
         raise Refused(f"{member.name} plays this evening already: nothing was changed.")
     ProgressivePlayer.objects.create(evening=evening, member=member)
+    # He plays here, at one table after another, until the evening ends.
+    places.take([member], progressive=evening, then="Nothing was changed.")
     return f"{member.name} plays. {_count(evening)}"
 
 
@@ -198,6 +201,8 @@ def remove_player(
     _before_the_draw(evening)
     if not evening.players.filter(pk=player.pk).delete()[0]:
         raise Refused(f"{player.name} does not play this evening.")
+    if player.member is not None:
+        places.free(progressive=evening, members=[player.member])
     return f"{player.name} does not play after all. {_count(evening)}"
 
 
@@ -283,6 +288,7 @@ def end(*, evening: ProgressiveEvening, seen: str, user: User) -> str:
     if not ended:
         raise Stale(f"{evening.name} ended meanwhile: nothing was changed.")
     evening.ended_at = at
+    places.free(progressive=evening)
     announce_end(record, at)
     rounds = "1 round" if record.rounds == 1 else f"{record.rounds} rounds"
     return f"{evening.name} has ended after {rounds}: the results are final."

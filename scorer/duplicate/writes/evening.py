@@ -16,6 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorer.analysis import writes as analysis
+from scorer.club import places
 from scorer.club.models import Club, Member, person
 from scorer.duplicate.models import (
     MOST_BOARDS,
@@ -170,6 +171,8 @@ def add_pair(
             member=player if isinstance(player, Member) else None,
             guest=player if isinstance(player, str) else "",
         )
+    # They play here until the evening ends.
+    places.take((p for p in players if isinstance(p, Member)), duplicate=evening, then=NOTHING)
     names = " & ".join(_name(player) for player in players)
     return f"{names} play as a pair. {_count(evening)}"
 
@@ -202,7 +205,9 @@ def remove_pair(*, evening: DuplicateEvening, pair: DuplicatePair, seen: str, us
     _moved_on(evening, seen)
     _before_the_start(evening)
     names = " & ".join(player.name for player in pair.players.all())
+    members = [player.member for player in pair.players.all() if player.member is not None]
     DuplicatePlayer.objects.filter(pair=pair).delete()
+    places.free(duplicate=evening, members=members)
     if not DuplicatePair.objects.filter(pk=pair.pk, evening=evening).delete()[0]:
         raise Refused(f"That pair does not play in {evening.name}. {NOTHING}")
     return f"{names} do not play after all. {_count(evening)}"
@@ -431,6 +436,7 @@ def end(*, evening: DuplicateEvening, seen: str, user: User) -> str:
     )
     if not ended:
         raise Stale(f"{evening.name} ended meanwhile. {NOTHING}")
+    places.free(duplicate=evening)
     evening.refresh_from_db()
     return f"{evening.name} has ended: the results are final."
 

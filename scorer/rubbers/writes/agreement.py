@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorer import engine
+from scorer.club import places
 from scorer.club.models import person
 from scorer.rubbers import signals
 from scorer.rubbers.models import Rubber
@@ -48,6 +49,7 @@ def agree(
         rubber.agreed_value = state.value
         rubber.abandoned = not state.sheet.finished
         rubber.save(update_fields=AGREEMENT_FIELDS)
+        places.free(rubber=rubber)  # its players are free to play elsewhere
         # In this transaction: whoever listens (the ledger) posts with it, once, or refuses
         # it whole.
         signals.rubber_agreed.send(Rubber, rubber=rubber, seats=state.seats)

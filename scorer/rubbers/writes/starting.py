@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import models, transaction
 
 from scorer import engine
+from scorer.club import places
 from scorer.club.models import Club, Member
 from scorer.engine.cutting import Cut, cut_for_deal, cut_for_partners, cut_for_the_dummy
 from scorer.plumbing.keys import claim, first_answer
@@ -42,7 +43,8 @@ def start_rubber(
     key) answers with the rubber the first one started. `at_table`: the table of the
     evening it is begun at (scorer/tables/), whose guards then seat each player in one
     rubber in play at a time; None, a rubber outside the evening's tables. (A row, not
-    the tables' model: the tables are built on the rubbers, which know nothing of them.)"""
+    the tables' model: the tables are built on the rubbers, which know nothing of them.)
+    A member playing anywhere now (`scorer.club.places`) is refused by name."""
     claimed = claim(key=key, user=user, what="start") if key is not None else None
     if key is not None and claimed is None:
         first = first_answer(key)
@@ -92,6 +94,9 @@ def start_rubber(
         Seat(rubber=rubber, member=member, position=position)
         for position, member in zip(game.seating.seats, seated, strict=True)
     )
+    # A person sits at one table: each takes his place at this rubber until it is agreed,
+    # or the whole start is refused, naming where one of them is playing.
+    places.take(seated, rubber=rubber)
     if claimed is not None:
         claimed.rubber = rubber
         claimed.save(update_fields=["rubber"])

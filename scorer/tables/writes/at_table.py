@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorer import engine
+from scorer.club import places
 from scorer.club.models import Member, person
 from scorer.engine import tables as laws
 from scorer.plumbing.keys import Refused, Stale
@@ -274,6 +275,13 @@ def appoint_substitute(
         table.day,
         [substitute],
         "A substitute is someone not playing (Law 27): choose another.",
+    )
+    # The one quitting is free to play elsewhere; his substitute takes his place here.
+    places.free(rubber=rubber, members=[quitting])
+    places.take(
+        [substitute],
+        rubber=rubber,
+        then="A substitute is someone not playing (Law 27): choose another.",
     )
     Seat.objects.filter(pk=seat.pk, substitute__isnull=True).update(
         substitute=substitute, substitute_confirmed_by=user
