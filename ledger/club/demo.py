@@ -101,12 +101,14 @@ def seed() -> None:
             national_number=NATIONAL_NUMBERS.get(short_name, ""),
         )
     _ledger(staff)
+    # The evenings past first, as they were played: a member plays at one table at a
+    # time, and tonight's rubbers are in play.
+    _progressive(staff, members)
+    _duplicate(staff, members)
     day = timezone.localdate()
     _table_1(day, members)
     _table_2(day, members)
     assert Rubber.objects.count() == 2
-    _progressive(staff, members)
-    _duplicate(staff, members)
 
 
 def _ledger(staff: User) -> None:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from scorer.models import Deal
 from scorer.rubbers import live
 from scorer.rubbers.live import LIVE_SALT
+from tests.support.club import make_member
 from tests.support.deal_forms import declare, play
 from tests.support.mid_read import revisions_carried, saved_mid_read
 
@@ -61,7 +62,8 @@ def test_the_new_sheet_polls_from_its_own_revision(carr, rubber):
 def test_a_token_for_another_rubber_stops_the_polling(carr, rubber, players):
     from scorer.rubbers import writes
 
-    other = writes.start_rubber(table="T2", members=players, first_dealer=0, user=players[0].user)
+    others = [make_member(f"Mr. Other{n}", f"Other{n}") for n in range(4)]
+    other = writes.start_rubber(table="T2", members=others, first_dealer=0, user=players[0].user)
     token = signing.dumps({"rubber": other.pk, "user": players[0].user.pk}, salt=LIVE_SALT)
     url = reverse("scorer:live", args=[rubber.pk])
     assert carr.get(url, {"revision": 0, "token": token}).status_code == 286

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from scorer.models import Rubber
+from scorer.models import Place, Rubber
 from scorer.rubbers import choosing, writes
 from scorer.tables import writes as table_writes
 from tests.support.club import make_member
@@ -34,7 +34,9 @@ def more(db):
 def started(members, user, *, days_ago: float = 0, table: str = "Table 9") -> Rubber:
     rubber = writes.start_rubber(table=table, members=members, first_dealer=0, user=user)
     at = timezone.now() - timedelta(days=days_ago)
-    Rubber.objects.filter(pk=rubber.pk).update(started_at=at)
+    if days_ago:  # played and agreed long since: its players play elsewhere now
+        Rubber.objects.filter(pk=rubber.pk).update(started_at=at, agreed_at=at, agreed_value=0)
+        Place.objects.filter(rubber=rubber).delete()
     return rubber
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import random
 import uuid
 
@@ -148,29 +150,38 @@ def test_new_rubber_same_table_asked_for_in_other_digits_is_a_new_form(carr, rub
     assert response.context["form"]["seat_0"].value() is None
 
 
-def test_a_member_still_in_play_at_another_table_is_flagged_with_a_way_on(carr, rubber, players):
+def test_a_member_still_in_play_at_another_table_is_flagged_and_nothing_starts(
+    carr, rubber, players
+):
     from tests.support.deal_forms import play
 
     play(carr, rubber, trump="H", tricks=8)  # Table 1 is in play: nobody has won it
     response = carr.post(URL, form(players, table="Table 4"))
     text = response.content.decode()
     assert response.status_code == 409
-    assert Rubber.objects.count() == 1  # nothing started until told to go on
+    assert Rubber.objects.count() == 1
     assert "Already seated in a rubber still in play:" in text
     table_1 = reverse("scorer:rubber", args=[rubber.pk])
     assert f'Col. Hartley, at <a href="{table_1}">Table 1</a>' in text
-    assert 'name="anyway" value="on">Start it anyway</button>' in text
-    # The same form, sent again with "Start it anyway", starts it.
-    data = {**form(players, table="Table 4"), "anyway": "on"}
-    assert carr.post(URL, data).status_code == 302
-    assert Rubber.objects.filter(table="Table 4").exists()
+    assert "finish or abandon its rubber there first" in text
+    # A person sits at one table: no way on but to end that rubber ("Start it anyway" was
+    # one, sent with "anyway"; it starts nothing now).
+    assert "Start it anyway" not in text
+    assert carr.post(URL, {**form(players, table="Table 4"), "anyway": "on"}).status_code == 409
+    assert not Rubber.objects.filter(table="Table 4").exists()
 
 
-def test_a_member_of_a_rubber_won_but_not_yet_agreed_is_not_flagged(carr, rubber, players):
+def test_a_member_of_a_rubber_won_but_not_yet_agreed_is_refused_until_it_is(carr, rubber, players):
     from tests.support.deal_forms import won
 
     won(carr, rubber)
-    assert carr.post(URL, form(players)).status_code == 302
+    response = carr.post(URL, form(players))
+    assert response.status_code == 422
+    assert (
+        f"{players[0].name} is playing the rubber in play at {rubber.table}: a member plays at "
+        "one table at a time." in html.unescape(response.content.decode())
+    )
+    assert Rubber.objects.count() == 1
 
 
 def test_starting_with_no_stake_in_force_says_it_posts_no_money(carr, players):

@@ -229,17 +229,19 @@ def test_the_noticeboard_shows_the_rubbers_started_on_their_own_tonight(six, sta
 
     form(six[:4], staff)
     apart = rubber_writes.start_rubber(
-        table="The card room", members=[*six[4:], *six[:2]], first_dealer=0, user=staff
+        table="The card room",
+        members=[*six[4:], make_member("Mr. Abbot", "Abbot"), make_member("Dr. Pryce", "Pryce")],
+        first_dealer=0,
+        user=staff,
     )
-    old = rubber_writes.start_rubber(
-        table="Last week's", members=six[:4], first_dealer=0, user=staff
-    )
+    four = [make_member(name, name.split()[-1]) for name in ("Mr. Q", "Mr. R", "Mr. S", "Mr. T")]
+    old = rubber_writes.start_rubber(table="Last week's", members=four, first_dealer=0, user=staff)
     Rubber.objects.filter(pk=old.pk).update(started_at=timezone.now() - timedelta(days=7))
     token = links.noticeboard_token(timezone.localdate())
     text = client.get(reverse("scorer:noticeboard", args=[token])).content.decode()
     assert "Table 1" in text
     assert "The card room" in text
-    assert "We: Ingram &amp; Carr" in text
+    assert "We: Ingram &amp; Abbot" in text
     assert "Last week&#x27;s" not in text
     board = links.noticeboard(token)
     assert board is not None

@@ -1,7 +1,7 @@
 """One table a member, one open claim a member, and nobody seated in two rubbers in play
 at the evening's tables, by every path into a seat: forming a table, the cut, entry,
-Law 26's return, Law 27's substitute. The database holds it whatever asks; "Start it
-anyway" (a rubber outside the evening's tables) stays a deliberate choice."""
+Law 26's return, Law 27's substitute. The database holds it whatever asks; and a rubber
+outside the evening's tables ("Start a rubber") takes none of its players either."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from scorer.models import Candidacy, Membership, Rubber, Seat, Table
 from scorer.plumbing.keys import Refused
+from scorer.rubbers import writes as rubber_writes
 from scorer.tables import reads as table_reads
 from scorer.tables import writes as table_writes
 from tests.support.club import make_member
@@ -252,18 +253,24 @@ def test_forming_offers_only_who_may_be_chosen_and_names_who_is_elsewhere(six, s
 # -- Start it anyway: a rubber outside the evening's tables -------------------------------------
 
 
-def test_start_it_anyway_seats_a_player_of_a_table_in_a_rubber_outside_the_tables(
+def test_a_player_of_a_tables_rubber_in_play_starts_no_rubber_outside_the_tables(
     six, staff, client
 ):
+    """"Start it anyway" once seated her in a second rubber: a person sits at one table."""
     form(six[:4], staff)
     client.force_login(six[0].user)
     data = {"table": "Side table", "first_dealer": "0", "key": uuid.uuid4()}
     data.update({f"seat_{n}": m.pk for n, m in enumerate([six[0], six[4], six[5], six[1]])})
     asked = client.post(reverse("scorer:start"), data)
     assert asked.status_code == 409
-    assert "Start it anyway" in asked.content.decode()
-    assert client.post(reverse("scorer:start"), {**data, "anyway": "on"}).status_code == 302
-    assert Rubber.objects.get(table="Side table").at_table is None
+    assert "Start it anyway" not in asked.content.decode()
+    assert client.post(reverse("scorer:start"), {**data, "anyway": "on"}).status_code == 409
+    with pytest.raises(Refused, match="is playing the rubber in play at Table 1: a member plays"):
+        rubber_writes.start_rubber(
+            table="Side table", members=[six[0], six[4], six[5], six[1]], first_dealer=0,
+            user=staff,
+        )
+    assert not Rubber.objects.filter(table="Side table").exists()
 
 
 # -- The database holds it, whatever asks -------------------------------------------------------
@@ -286,7 +293,8 @@ def test_the_database_seats_nobody_in_two_rubbers_in_play_at_the_evenings_tables
     assert said in refused(lambda: Seat.objects.create(rubber=rubber, member=carr, position=0))
     seat = Seat.objects.create(rubber=rubber, member=six[4], position=0)
     assert said in refused(lambda: Seat.objects.filter(pk=seat.pk).update(substitute=carr))
-    # Rubbers outside the evening's tables are not counted ("Start it anyway")...
+    # Rubbers outside the evening's tables are not counted by these guards (the place each
+    # member takes keeps him to one: scorer/club/places.py)...
     plain = Rubber.objects.create(table="Side table", started_by=staff, first_dealer=0)
     Seat.objects.create(rubber=plain, member=carr, position=0)
     # ...nor moved to one.

@@ -104,10 +104,6 @@ class StartRubberForm(forms.Form):
         widget=forms.RadioSelect,
         label="Who deals first",
     )
-    # Sent by "Start it anyway", once told that a chosen member is seated in a rubber
-    # still in play at another table.
-    anyway = forms.BooleanField(required=False)
-
     def __init__(self, *args: Any, chooser: Member | None = None, **kwargs: Any) -> None:
         """`chooser`: the member starting the rubber (None, one of the staff), whose
         partners of late are offered after tonight's players."""

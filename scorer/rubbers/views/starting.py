@@ -1,6 +1,7 @@
-"""Starting a rubber: the form, with tonight's players offered first, and a warning,
-before anything starts, when a member chosen is still seated in a rubber in play
-elsewhere."""
+"""Starting a rubber: the form, with tonight's players free to play offered first, and
+nothing started while a member chosen is still seated in a rubber in play elsewhere
+(named, with its page, to be finished or abandoned there) or playing anywhere else (the
+refusal of `scorer.club.places`, in words)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 from scorer.club.models import Member
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import SignedInRequest
+from scorer.plumbing.keys import Refused
 from scorer.rubbers import reads, signals, writes
 from scorer.rubbers.forms.starting import StartRubberForm
 from scorer.rubbers.models import Rubber
@@ -32,21 +34,24 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
         form = StartRubberForm(request.POST, chooser=member)
         if form.is_valid():
             members = form.members()
-            if not form.cleaned_data["anyway"]:
-                elsewhere = reads.seated_elsewhere(members)
+            elsewhere = reads.seated_elsewhere(members)
             if not request.user.is_staff and member not in members:
                 form.add_error(None, "You may start only a rubber you are playing in.")
             elif not elsewhere:
-                rubber = writes.start_rubber(
-                    table=form.cleaned_data["table"],
-                    members=members,
-                    first_dealer=form.dealer(),
-                    user=request.user,
-                    key=form.cleaned_data["key"],
-                    game=form.chosen_game(),
-                    unit=form.chosen_unit(),
-                )
-                return redirect("scorer:rubber", pk=rubber.pk)
+                try:
+                    rubber = writes.start_rubber(
+                        table=form.cleaned_data["table"],
+                        members=members,
+                        first_dealer=form.dealer(),
+                        user=request.user,
+                        key=form.cleaned_data["key"],
+                        game=form.chosen_game(),
+                        unit=form.chosen_unit(),
+                    )
+                except Refused as refused:  # playing elsewhere: a person sits at one table
+                    form.add_error(None, str(refused))
+                else:
+                    return redirect("scorer:rubber", pk=rubber.pk)
     else:
         form = StartRubberForm(initial=_same_table(request), chooser=member)
     context = {
@@ -57,7 +62,7 @@ def start_rubber(request: SignedInRequest) -> HttpResponse:
         # What a rubber started now is played for: no stake in force is said before it starts.
         "terms": signals.terms_of(None),
     }
-    # 409: nothing started, until the players seated elsewhere are confirmed.
+    # 409: nothing started while players chosen are seated in a rubber in play elsewhere.
     status = 422 if form.errors else 409 if elsewhere else 200
     return render(request, "rubbers/start.html", context, status=status)
 
