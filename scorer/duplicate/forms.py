@@ -16,6 +16,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils import timezone
 
 from scorer import engine
+from scorer.club import places
 from scorer.club.models import Member
 from scorer.duplicate.models import (
     COMPARISONS,
@@ -124,6 +125,12 @@ class AddPairForm(EveningWriteForm):
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = free
             field.empty_label = "— a guest —"
+            # Offered: those free to play (a person sits at one table); one sent all the
+            # same is refused by the write, naming where he is playing.
+            shown = forms.ModelChoiceField(
+                queryset=places.free_to_play(free), empty_label=field.empty_label
+            )
+            field.widget.choices = shown.choices
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -15,6 +15,7 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from scorer.club import places
 from scorer.club.models import Member
 from scorer.plumbing.keys import KeyedForm
 from scorer.progressive.models import MOST_DEALS_A_ROUND, ProgressiveEvening, ProgressivePlayer
@@ -61,7 +62,7 @@ class RemovePlayerForm(EveningWriteForm):
 
 def arriving(evening: ProgressiveEvening, search: str) -> QuerySet[Member]:
     """The members not yet playing, those matching the search if one is given."""
-    members = Member.objects.exclude(
+    members = places.free_to_play(Member.objects.all()).exclude(
         pk__in=evening.players.filter(member__isnull=False).values("member")
     )
     search = search.replace("\x00", "").strip()  # no name holds a NUL

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from scorer.club import places
 from scorer.club.models import Member
 from scorer.plumbing.keys import KeyedForm
 from scorer.rubbers import choosing
@@ -69,7 +70,9 @@ class FormTableForm(KeyedForm):
                 where=where,
             )
         self.chooser = chooser
-        self._offered = offered
+        # Offered: those free to play (a person sits at one table); one sent all the same
+        # is refused by the write, naming where he is playing.
+        self._offered = places.free_to_play(offered)
 
     @cached_property
     def offered(self) -> list[choosing.Group]:

@@ -202,3 +202,24 @@ def test_what_is_in_play_is_placed_from_the_record_and_a_second_place_is_found(e
     assert places.twice(*twice[0]).startswith(
         "Mr. Carr is playing the rubber in play at T, and in tonight's Progressive evening"
     )
+
+
+def test_each_form_seating_members_offers_only_those_free_to_play(eight, staff):
+    """Start a rubber, form a table, a Progressive evening's arrivals, a Duplicate pair:
+    a member playing a rubber in play is offered by none of them."""
+    from scorer.duplicate.forms import AddPairForm
+    from scorer.progressive.forms import arriving
+    from scorer.rubbers.forms.starting import StartRubberForm
+    from scorer.tables.forms import FormTableForm
+
+    rubber_writes.start_rubber(table="The card room", members=eight[:4], first_dealer=0, user=staff)
+    free = {m.name for m in eight[4:]}
+
+    def names(groups):
+        return {m.name for group in groups for m in group.members}
+
+    assert names(StartRubberForm(chooser=eight[4]).offered) == free
+    assert names(FormTableForm().offered) == free
+    assert {m.name for m in arriving(opened(staff), "")} == free
+    pair = AddPairForm(evening=duplicate_evenings.opened(staff))
+    assert {label for value, label in pair["first"].field.widget.choices if value} == free

@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 
 from scorer import engine
+from scorer.club import places
 from scorer.club.models import Club, Member
 from scorer.rubbers import choosing
 from scorer.rubbers.models import Rubber
@@ -116,7 +117,7 @@ class StartRubberForm(forms.Form):
     @cached_property
     def offered(self) -> list[choosing.Group]:
         """The members each seat offers, tonight's players first."""
-        return choosing.offered(Member.objects.all(), self.chooser)
+        return choosing.offered(places.free_to_play(Member.objects.all()), self.chooser)
 
     def places(self) -> list[Place]:
         """Each seat's choice, round the table; a seat that some games leave empty says
