@@ -51,7 +51,7 @@ def evenings(staff):
     table, the honours called, and its hand record attached later; ended."""
     people = members(16)
     coming = opened(staff, name="Coming", tables=3)
-    with_pairs(staff, coming, people[:2])
+    with_pairs(staff, coming, members(2, start=40))  # a member plays one evening at a time
     writes.add_pair(evening=coming, first="Mrs. Hale", second="Mr. Vane", seen=seen(coming),
                     user=staff)  # fmt: skip
 
@@ -174,7 +174,7 @@ def test_a_pair_named_for_a_member_of_another_name_is_refused(exported):
     def renamed(evenings):
         evenings[0]["pairs"]["1"][0] = "Mr. Nobody"
 
-    assert "is Mr. Carr, not Mr. Nobody (pairs.1)" in refused(exported, renamed)
+    assert "is Mr. Kemp40, not Mr. Nobody (pairs.1)" in refused(exported, renamed)
 
 
 def test_a_file_before_duplicate_evenings_has_none(db, evenings):

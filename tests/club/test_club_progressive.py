@@ -78,11 +78,12 @@ def evenings(secretary, staff):
     sitting = settlements.open_sitting(
         name="Tonight", start=now - timedelta(hours=1), end=now + timedelta(hours=6), user=staff
     )
-    twelve = members(12)
+    # A member plays in one evening at a time: each evening has players of its own.
+    nineteen = members(19)
 
-    arriving = with_players(staff, twelve[:3], name="Arriving", guests=("Mrs. Hale",))
+    arriving = with_players(staff, nineteen[16:], name="Arriving", guests=("Mrs. Hale",))
 
-    playing = draw(staff, with_players(staff, twelve[:8], name="Playing"))
+    playing = draw(staff, with_players(staff, nineteen[:8], name="Playing"))
     first, second = tables_of(playing)
     play(secretary, first, trump="H", tricks=8, honours="we:THREE")
     correct(secretary, first, 1, tricks=9, reason="a trick miscounted")
@@ -91,7 +92,7 @@ def evenings(secretary, staff):
     play(secretary, second, trump="S", tricks=7)
     declare(secretary, second, trump="D", doubles=1)
 
-    ended = draw(staff, with_players(staff, twelve[4:12], name="Ended"), seed=7)
+    ended = draw(staff, with_players(staff, nineteen[8:16], name="Ended"), seed=7)
     desk.set_evening_terms(
         evening=ended,
         stake=Decimal("0.25"),

@@ -27,6 +27,7 @@ from ledger.models import Payment, Sitting, Stake
 from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.models import Club, Member, Rubber
+from scorer.club import places
 from scorer.progressive import writes as progressive
 from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers import reads, writes
@@ -67,7 +68,11 @@ def make_club(data) -> None:
     if choose(0, 1):
         Club.objects.update(deals_accepted=True)
     for number in range(choose(1, 3)):
-        seated = data.draw(st.permutations(members))[:4]
+        # A member plays at one table at a time: the four are drawn from those free to play.
+        free = [m for m in members if m.pk not in places.placed(members)]
+        if len(free) < 4:
+            break
+        seated = data.draw(st.permutations(free))[:4]
         first = data.draw(
             st.sampled_from([0, 1, 2, 3, writes.CUT_FOR_DEAL, writes.CUT_FOR_PARTNERS])
         )
@@ -101,8 +106,9 @@ def make_club(data) -> None:
                     state.next_dealer, engine.Maker.DEALER, engine.Trump.CLUBS, 0
                 ),
             )
-    if choose(0, 1):
-        _evening(choose, members[:4], staff)
+    free = [m for m in members if m.pk not in places.placed(members)]
+    if len(free) >= 4 and choose(0, 1):
+        _evening(choose, free[:4], staff)
     for _ in range(choose(0, 2)):
         # None: the house, paid its table money or paying a member back.
         payer, payee = data.draw(st.permutations([*members, None]))[:2]

@@ -22,6 +22,7 @@ def make_member(name: str, short_name: str) -> Member:
 
 
 TABLES = [  # children first
+    "scorer_place",
     "scorer_duplicatewrite",
     "scorer_duplicatecorrection",
     "scorer_duplicateplay",
