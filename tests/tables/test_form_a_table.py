@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from scorer.models import Membership, Rubber
+from scorer.models import Membership, Place, Rubber
 from scorer.rubbers import writes
 from scorer.tables import reads as table_reads
 from scorer.tables import writes as table_writes
@@ -72,7 +72,12 @@ def test_the_candidates_are_offered_tonights_players_first(six, others, staff, c
     resting = table_reads.view(table).sitting_out[0].member
     client.force_login(others[0].user)  # Dr. Pryce, who played with Miss Rook last week
     played = writes.start_rubber(table="Side", members=others, first_dealer=0, user=staff)
-    Rubber.objects.filter(pk=played.pk).update(started_at=timezone.now() - timedelta(days=7))
+    week_ago = timezone.now() - timedelta(days=7)
+    # Played and agreed last week: its players are free to play tonight.
+    Rubber.objects.filter(pk=played.pk).update(
+        started_at=week_ago, agreed_at=week_ago, agreed_value=0
+    )
+    Place.objects.filter(rubber=played).delete()
     groups = client.get(reverse("scorer:tables")).context["form"].offered
     assert [(g.heading, [m.name for m in g.members]) for g in groups] == [
         ("Tonight", [resting.name, "Dr. Pryce"]),
