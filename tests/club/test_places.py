@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from scorer import engine
 from scorer.club import places
-from scorer.models import Member, Place, ProgressivePlayer, Rubber, Seat
+from scorer.models import Member, Place, ProgressiveEvening, ProgressivePlayer, Rubber, Seat
 from scorer.plumbing.keys import Refused
 from scorer.progressive import writes as progressive
 from scorer.rubbers import reads as rubber_reads
@@ -223,3 +223,32 @@ def test_each_form_seating_members_offers_only_those_free_to_play(eight, staff):
     assert {m.name for m in arriving(opened(staff), "")} == free
     pair = AddPairForm(evening=duplicate_evenings.opened(staff))
     assert {label for value, label in pair["first"].field.widget.choices if value} == free
+
+
+def test_a_club_file_with_a_member_in_play_twice_is_refused_whole(eight, staff):
+    """The club's file: whoever plays now takes his place as it is read in; a member the
+    file has in a rubber in play and in a Progressive evening at once is refused, by name,
+    and nothing of the file is written."""
+    import json
+
+    from ledger.club.document import ImportRefused, export_club, import_club
+    from tests.support.club import empty_the_club
+
+    rubber_writes.start_rubber(table="Table 1", members=eight[:4], first_dealer=0, user=staff)
+    evening = opened(staff, name="The Winter Drive")
+    add(evening, eight[4], staff)
+    document = json.loads(json.dumps(export_club()))
+    empty_the_club()
+    import_club(document)  # as it went out: each in one place
+    assert Place.objects.count() == 5
+    carr, evening = Member.objects.get(name="Mr. Carr"), ProgressiveEvening.objects.get()
+    ProgressivePlayer.objects.create(evening=evening, member=carr)  # behind the site's back
+    twice = json.loads(json.dumps(export_club()))
+    empty_the_club()
+    with pytest.raises(ImportRefused) as refused:
+        import_club(twice)
+    assert str(refused.value) == (
+        f"Mr. Carr is playing the rubber in play at Table 1, and in tonight's Progressive "
+        f"evening, The Winter Drive at once: {ONE_TABLE}"
+    )
+    assert not Member.objects.exists()
