@@ -75,26 +75,22 @@ def where(member: Member) -> str | None:
         )
         at = f"at table {seat.number} of " if seat is not None else "in "
         return f"{member.name} is playing {at}{_evening(evening, 'Progressive')}"
-    evening = place.duplicate
-    pair = evening.pairs.filter(players__member=member).first()
+    duplicate = place.duplicate
+    assert duplicate is not None, "a place holds a member at one thing (a_place_at_one_thing)"
+    pair = duplicate.pairs.filter(players__member=member).first()
     at = f"in pair {pair.number} of " if pair is not None and pair.number else "in a pair of "
-    return f"{member.name} is playing {at}{_evening(evening, 'Duplicate')}"
+    return f"{member.name} is playing {at}{_evening(duplicate, 'Duplicate')}"
 
 
 def _evening(evening: Any, kind: str) -> str:
-    day = (
-        "tonight's"
-        if evening.day == timezone.localdate()
-        else f"the {evening.day:%-d %B %Y}"
-    )
-    return f"{day} {kind} evening, {evening.name}"
+    if evening.day == timezone.localdate():
+        return f"tonight's {kind} evening, {evening.name}"
+    return f"the {kind} evening of {evening.day:%-d %B %Y}, {evening.name}"
 
 
 def placed(members: Iterable[Member]) -> set[int]:
     """Those of `members` (pks) playing somewhere now."""
-    return set(
-        Place.objects.filter(member__in=list(members)).values_list("member_id", flat=True)
-    )
+    return set(Place.objects.filter(member__in=list(members)).values_list("member_id", flat=True))
 
 
 def free_to_play(members: QuerySet[Member]) -> QuerySet[Member]:
@@ -153,7 +149,8 @@ def twice(member_id: int, holder: dict[str, int]) -> str:
     member = Member.objects.get(pk=member_id)
     ((kind, pk),) = holder.items()
     if kind == "rubber":
-        second = f"the rubber in play at {apps.get_model('scorer', 'Rubber').objects.get(pk=pk).table}"
+        rubber = apps.get_model("scorer", "Rubber").objects.get(pk=pk)
+        second = f"the rubber in play at {rubber.table}"
     else:
         model = {"progressive": "ProgressiveEvening", "duplicate": "DuplicateEvening"}[kind]
         evening = apps.get_model("scorer", model).objects.get(pk=pk)

@@ -26,8 +26,8 @@ from ledger.desk import services as desk
 from ledger.models import Payment, Sitting, Stake
 from ledger.settlement import services as settlements
 from scorer import engine
-from scorer.models import Club, Member, Rubber
 from scorer.club import places
+from scorer.models import Club, Member, Rubber
 from scorer.progressive import writes as progressive
 from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers import reads, writes

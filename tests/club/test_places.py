@@ -49,8 +49,7 @@ def test_a_member_in_a_rubber_in_play_at_a_table_is_not_taken_into_a_progressive
     with pytest.raises(Refused) as refused:
         add(evening, eight[0], staff)
     assert str(refused.value) == (
-        f"Mr. Carr is playing the rubber in play at {table.name}: {ONE_TABLE}. "
-        "Nothing was changed."
+        f"Mr. Carr is playing the rubber in play at {table.name}: {ONE_TABLE}. Nothing was changed."
     )
     assert not ProgressivePlayer.objects.filter(evening=evening).exists()
 
@@ -92,7 +91,9 @@ def test_four_playing_short_whist_from_start_a_rubber_form_no_new_table(eight, s
     whist = rubber_writes.start_rubber(
         table="The card room", members=four, first_dealer=0, user=staff, game=engine.WHIST
     )
-    with pytest.raises(Refused, match=f"is playing the rubber in play at The card room: {ONE_TABLE}"):
+    with pytest.raises(
+        Refused, match=f"is playing the rubber in play at The card room: {ONE_TABLE}"
+    ):
         form("Table 1", four, staff)
     assert list(Rubber.objects.filter(agreed_at__isnull=True)) == [whist]
 
@@ -149,7 +150,7 @@ def test_a_substitute_takes_the_quitting_players_place(eight, staff):
     evening = drawn(staff, members(8, start=8))
     quitting = Seat.objects.get(rubber__at_table=table, position=1).member
     busy = evening.players.first().member
-    with pytest.raises(Refused, match=f"A substitute is someone not playing \\(Law 27\\)"):
+    with pytest.raises(Refused, match="A substitute is someone not playing \\(Law 27\\)"):
         table_writes.appoint_substitute(
             table=table, quitting=quitting, substitute=busy, seen=str(table.revision), user=staff
         )

@@ -256,7 +256,7 @@ def test_forming_offers_only_who_may_be_chosen_and_names_who_is_elsewhere(six, s
 def test_a_player_of_a_tables_rubber_in_play_starts_no_rubber_outside_the_tables(
     six, staff, client
 ):
-    """"Start it anyway" once seated her in a second rubber: a person sits at one table."""
+    """ "Start it anyway" once seated her in a second rubber: a person sits at one table."""
     form(six[:4], staff)
     client.force_login(six[0].user)
     data = {"table": "Side table", "first_dealer": "0", "key": uuid.uuid4()}
@@ -267,7 +267,9 @@ def test_a_player_of_a_tables_rubber_in_play_starts_no_rubber_outside_the_tables
     assert client.post(reverse("scorer:start"), {**data, "anyway": "on"}).status_code == 409
     with pytest.raises(Refused, match="is playing the rubber in play at Table 1: a member plays"):
         rubber_writes.start_rubber(
-            table="Side table", members=[six[0], six[4], six[5], six[1]], first_dealer=0,
+            table="Side table",
+            members=[six[0], six[4], six[5], six[1]],
+            first_dealer=0,
             user=staff,
         )
     assert not Rubber.objects.filter(table="Side table").exists()

@@ -105,6 +105,7 @@ class StartRubberForm(forms.Form):
         widget=forms.RadioSelect,
         label="Who deals first",
     )
+
     def __init__(self, *args: Any, chooser: Member | None = None, **kwargs: Any) -> None:
         """`chooser`: the member starting the rubber (None, one of the staff), whose
         partners of late are offered after tonight's players."""
