@@ -46,6 +46,7 @@ from scorer.plumbing.keys import Submission
 from scorer.rubbers import reads, writes
 from scorer.rubbers.forms.deals import honour_choices
 from scorer.rubbers.live import LIVE_SALT
+from tests.support.club import set_aside
 from tests.support.examples import examples as scaled
 from tests.support.ledger import set_stake
 from tests.support.rubbers import deal
@@ -279,6 +280,7 @@ def tables(club, players, staff):
     def rubber(name, deals=(), *, declare=None, agree=(), spades=False):
         Club.objects.filter(pk=club.pk).update(spade_convention=spades)
         started = writes.start_rubber(table=name, members=players, first_dealer=0, user=staff)
+        set_aside(started)  # the same four, in each state side by side
         writes.replay(rubber=started, deals=deals, user=staff)
         if declare:
             state = reads.rubber_state(started)

@@ -19,6 +19,7 @@ from ledger.settlement import services as settlements
 from scorer import engine
 from scorer.models import Club, Deal, Rubber, Seat
 from scorer.rubbers import reads, writes
+from tests.support.club import set_aside
 from tests.support.ledger import set_stake
 from tests.support.pdf import pages
 from tests.support.rubbers import deal
@@ -41,6 +42,7 @@ def won(rubber, staff):
         rubber=rubber, deals=[deal("NT", (12, 1)), deal("NT", (12, 1), dealer="they")], user=staff
     )
     rubber.refresh_from_db()
+    set_aside(rubber)  # won, not agreed: the tests start the same four's others beside it
     return rubber
 
 
@@ -177,6 +179,7 @@ def test_a_lower_doubling_limit_applies_to_rubbers_started_after_it(admin, playe
     lowers its limit to 12; a rubber started after may double no-trump once at most (no
     further double once a trick is worth more than 12: footnote to Law 56)."""
     played = writes.start_rubber(table="Table 5", members=players, first_dealer=0, user=staff)
+    set_aside(played)  # the same four start another under the new limit, below
     writes.replay(rubber=played, deals=[deal("NT", (7, 6), doubles=3)], user=staff)
     club = Club.get()
     club.doubling_limit = 12

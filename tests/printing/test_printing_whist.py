@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from scorer import engine
 from scorer.printing import documents as printing
 from scorer.rubbers import writes
+from tests.support.club import set_aside
 from tests.support.games import the_rubber_of_the_format, whist
 from tests.support.pdf import pages
 from tests.support.rubbers import deal
@@ -28,6 +29,7 @@ def whist_rubber(players):
         table="Table 2", members=players, first_dealer=0, user=players[0].user, game=engine.WHIST
     )
     writes.replay(rubber=rubber, deals=DEALS, user=players[0].user)
+    set_aside(rubber)  # beside the same four's rubber of Bridge
     return rubber
 
 

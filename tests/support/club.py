@@ -72,3 +72,12 @@ def empty_the_club():
         for table in TABLES:
             cursor.execute(f"DELETE FROM {table}")
     guards.install(connection, present)
+
+
+def set_aside(rubber) -> None:  # type: ignore[no-untyped-def]
+    """Free a rubber's players to play another while it stays in play: for fixtures that
+    keep rubbers of the same four side by side, each a state to try pages and forms on.
+    The site never does (a member plays at one table at a time: scorer/club/places.py)."""
+    from scorer.models import Place
+
+    Place.objects.filter(rubber=rubber).delete()
