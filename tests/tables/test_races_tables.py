@@ -339,3 +339,52 @@ print(json.dumps({"m": m.pk, "rubbers": rubbers}))
     assert "refused" in outcome, "the second seat is refused"
     assert "plays one rubber at a time" in str(outcome["refused"])
     assert count(server, IN_PLAY, made["m"]) == 1
+
+
+def test_a_table_forming_and_a_progressive_evening_taking_one_member_at_once_place_him_once(club):
+    """Across kinds of play: one of the staff forms a table with Mr. M while the other adds
+    him to tonight's Progressive evening, at the same moment. One write places him; the
+    other is refused, naming where he is playing (scorer/club/places.py)."""
+    server, sessions = club
+    made = json.loads(
+        server.python(
+            SETUP
+            + f"""
+from scorer.progressive import writes as progressive
+tries = []
+for n in range({TRIES}):
+    evening = progressive.open_evening(name=f"Drive {{n}}", day=timezone.localdate(),
+                                       deals_a_round=1, user=staff).evening
+    tries.append({{"m": member("M").pk, "others": [member("O").pk for _ in range(3)],
+                   "evening": evening.pk}})
+print(json.dumps(tries))
+"""
+        )
+    )
+    for n, each in enumerate(made):
+        first, second = staff_phones(server, sessions)
+        page = f"/progressive/{each['evening']}/"
+        adding = {
+            **keyed(second, page, f"{page}players/member/"),
+            "member": each["m"],
+        }
+        answers = at_once(
+            partial(
+                first.post, "/tables/new/", forming(first, f"P {n}", [each["m"], *each["others"]])
+            ),
+            partial(second.post, f"{page}players/member/", adding),
+        )
+        assert [a.status for a in answers] == [302, 302], [a.text[:300] for a in answers]
+        formed = count(server, "SELECT count(*) FROM scorer_table WHERE name = ?", f"P {n}")
+        added = count(
+            server,
+            "SELECT count(*) FROM scorer_progressiveplayer WHERE evening_id = ? AND member_id = ?",
+            each["evening"],
+            each["m"],
+        )
+        assert formed + added == 1, "one of the two places him"
+        assert (
+            count(server, "SELECT count(*) FROM scorer_place WHERE member_id = ?", each["m"]) == 1
+        )
+        refused = said(second, answers[1]) if formed else said(first, answers[0])
+        assert "a member plays at one table at a time" in refused, refused[:2000]
