@@ -136,7 +136,7 @@ JOBS = sorted(
 )
 # What the ledger may ask of each feature: its public modules, named as its API.
 API = {
-    "club": {"models", "club_file"},
+    "club": {"models", "club_file", "places"},
     "rubbers": {"models", "reads", "writes", "signals", "club_file", "club_load"},
     "tables": {"models", "reads", "writes", "club_file"},
     "progressive": {"models", "reads", "writes", "signals", "club_file", "club_load"},
