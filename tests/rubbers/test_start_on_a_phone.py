@@ -7,6 +7,7 @@ headed by its games, and the form starts the rubber as it is."""
 from __future__ import annotations
 
 import random
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -15,7 +16,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scorer.models import Rubber
-from scorer.rubbers import writes
+from scorer.rubbers import reads, writes
 from scorer.tables import writes as table_writes
 from tests.support.browser import (
     choose,
@@ -27,6 +28,7 @@ from tests.support.browser import (
 )
 from tests.support.club import make_member
 from tests.support.rubbers import deal
+from tests.support.tables import finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,13 +53,14 @@ def evening(db):
     week before with Mr. Abbot, Mrs. Young and Mr. Dane: both won by We."""
     members = {short: make_member(name, short) for name, short in MEMBERS}
     staff = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
-    table_writes.form_table(
+    table = table_writes.form_table(
         name="Table 1",
         day=timezone.localdate(),
         candidates=[members[m] for m in ("Ingram", "Lacey", "Napier", "Pryce")],
         user=staff,
         rng=random.Random(1),
     )
+    finish(table, staff)  # its first rubber agreed: the four are free to play the next
     for days, others in ((14, ("Abbot", "Young", "Dane")), (7, ("Fenwick", "Dane", "Hartley"))):
         rubber = writes.start_rubber(
             table="Table 9",
@@ -68,6 +71,14 @@ def evening(db):
         won = [deal("NT", (13, 0), dealer=side) for side in ("we", "they")]
         writes.replay(rubber=rubber, deals=won, user=staff)
         Rubber.objects.filter(pk=rubber.pk).update(started_at=timezone.now() - timedelta(days=days))
+        rubber.refresh_from_db()
+        writes.agree(
+            state=reads.rubber_state(rubber),
+            user=staff,
+            key=uuid.uuid4(),
+            revision=rubber.revision,
+            side=None,
+        )
     return members
 
 
