@@ -29,8 +29,6 @@ from scorer.plumbing.keys import Submission
 
 # Boards a round: eight make a long evening already; a table plays a round in that time.
 MOST_BOARDS_A_ROUND = 8
-# Boards in all: as many as hand records print (scorer/printing/hand_records.py).
-MOST_BOARDS = 100
 
 MOVEMENTS = [(kind.value, kind.label) for kind in MovementKind]
 COMPARISONS = [

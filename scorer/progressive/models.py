@@ -21,14 +21,12 @@ from django.utils import timezone
 
 from scorer import engine
 from scorer.club.models import Member
+from scorer.engine.bounds import MOST_DEALS_A_ROUND
 from scorer.engine.progressive import DEALS_A_ROUND
 from scorer.plumbing.guards import register
 from scorer.plumbing.keys import Submission
 from scorer.progressive.guards import PROGRESSIVE
 from scorer.rubbers.models import Correction, Deal
-
-# At most deals a round: thirteen makes an evening of many hours already.
-MOST_DEALS_A_ROUND = 13
 
 
 class ProgressiveEvening(models.Model):

@@ -18,7 +18,6 @@ from django.utils import timezone
 from scorer.analysis import writes as analysis
 from scorer.club.models import Club, Member, person
 from scorer.duplicate.models import (
-    MOST_BOARDS,
     DuplicateBoard,
     DuplicateEvening,
     DuplicatePair,
@@ -38,6 +37,7 @@ from scorer.duplicate.reads import (
 )
 from scorer.duplicate.writes.refusals import NOTHING, SAID, in_words
 from scorer.engine import RubberError
+from scorer.engine.bounds import MOST_BOARDS
 from scorer.engine.cards import DIRECTIONS, deal_boards
 from scorer.engine.cards import Board as DealtBoard
 from scorer.engine.duplicate import (
