@@ -28,6 +28,7 @@ from django.utils import timezone
 from scorer import engine
 from scorer.club.guests import ALREADY, already, guest_name, same_guest
 from scorer.club.models import Club, Member, person
+from scorer.engine.bounds import MOST_PLAYERS
 from scorer.engine.cutting import Cut, cut_for_partners, cut_in_order
 from scorer.engine.progressive import (
     Evening,
@@ -165,12 +166,22 @@ def _before_the_draw(evening: ProgressiveEvening) -> None:
 # -- The players, as they arrive ---------------------------------------------------------------
 
 
+def _room_for_one_more(evening: ProgressiveEvening) -> None:
+    """An evening seats the engine's MOST_PLAYERS at most: its file is read back so."""
+    if evening.players.count() >= MOST_PLAYERS:
+        raise Refused(
+            f"{evening.name} seats {MOST_PLAYERS} players at most: nobody more joins it. "
+            "Nothing was changed."
+        )
+
+
 @_in_words
 def add_member(*, evening: ProgressiveEvening, member: Member, seen: str, user: User) -> str:
     _moved_on(evening, seen)
     _before_the_draw(evening)
     if evening.players.filter(member=member).exists():
         raise Refused(f"{member.name} plays this evening already: nothing was changed.")
+    _room_for_one_more(evening)
     ProgressivePlayer.objects.create(evening=evening, member=member)
     return f"{member.name} plays. {_count(evening)}"
 
@@ -184,6 +195,7 @@ def add_guest(*, evening: ProgressiveEvening, name: str, seen: str, user: User) 
     there = same_guest(name, guests)
     if there is not None:
         raise Refused(already(name, there, "Nothing was changed."))
+    _room_for_one_more(evening)
     ProgressivePlayer.objects.create(evening=evening, guest=name)
     return f"{name} plays, as a guest. {_count(evening)}"
 
