@@ -4,6 +4,7 @@ Progressive evening's players, a Duplicate evening's pairs) and by the database 
 
 from __future__ import annotations
 
+from importlib import import_module
 from unittest import mock
 
 import pytest
@@ -134,3 +135,40 @@ def test_a_duplicate_guest_past_the_writes_check_is_refused_by_the_database_in_w
         add_pair(evening, "Mr. Ince", "MRS. HALE", staff)
     assert str(refused.value) == THE_DATABASE_SAYS
     assert DuplicatePair.objects.count() == 1
+
+
+def test_the_migration_stops_naming_an_evening_that_has_a_guest_twice_in_other_capitals():
+    """Kept before the constraint existed: the migration that makes it says which evening
+    to put right rather than failing on the database's words."""
+    migration = import_module("scorer.migrations.0015_guests_by_name_in_any_case")
+    kept = {
+        "ProgressivePlayer": [("Friday", "Mrs. Hale"), ("Friday", "MRS. HALE"), ("Monday", "x")],
+        "DuplicatePlayer": [("Pairs", "Mr. Vane"), ("Other", "MR. VANE")],
+    }
+
+    class Rows:
+        def __init__(self, rows):
+            self.rows = rows
+
+        def exclude(self, **_):
+            return self
+
+        def values_list(self, *_):
+            return self
+
+        def order_by(self, *_):
+            return self.rows
+
+    class Apps:
+        def get_model(self, app, model):
+            return type(model, (), {"objects": Rows(kept[model])})
+
+    with pytest.raises(RuntimeError) as stopped:
+        migration.no_guest_twice_in_other_capitals(Apps(), None)
+    assert str(stopped.value) == (
+        "A guest's name is one person's whatever its capitals, and these evenings have a guest "
+        "twice so: Progressive evening Friday: Mrs. Hale and MRS. HALE. Rename one of each in "
+        "the admin (with an initial, say), then migrate again."
+    )
+    kept["ProgressivePlayer"] = kept["ProgressivePlayer"][:1]
+    migration.no_guest_twice_in_other_capitals(Apps(), None)  # nothing twice: it goes on
