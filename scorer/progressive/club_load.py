@@ -32,7 +32,6 @@ from scorer.progressive.club_file import (
     TableAgreement,
 )
 from scorer.progressive.models import (
-    MOST_DEALS_A_ROUND,
     ProgressiveCorrection,
     ProgressiveDeal,
     ProgressiveEvening,
@@ -76,10 +75,6 @@ class ProgressiveLoader:
 
     def _evening(self, data: ProgressiveDoc, where: str) -> ProgressiveEvening:
         read = self._read(data, where)
-        if read.rules.deals_a_round > MOST_DEALS_A_ROUND:
-            raise ImportRefused(
-                f"{where}.rules.deals_a_round: a round is {MOST_DEALS_A_ROUND} deals at most"
-            )
         if len(data.people) != len(read.players):
             raise ImportRefused(f"{where}.people must give one player for each of `players`")
         if data.drawn_at is None and (read.rounds or data.ended_at is not None):

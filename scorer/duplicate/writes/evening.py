@@ -16,9 +16,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from scorer.analysis import writes as analysis
+from scorer.club.guests import already, guest_name, same_guest
 from scorer.club.models import Club, Member, person
 from scorer.duplicate.models import (
-    MOST_BOARDS,
     DuplicateBoard,
     DuplicateEvening,
     DuplicatePair,
@@ -36,8 +36,9 @@ from scorer.duplicate.reads import (
     pairs_of,
     result_rows,
 )
-from scorer.duplicate.writes.refusals import NOTHING, SAID, in_words
+from scorer.duplicate.writes.refusals import NOTHING, in_words
 from scorer.engine import RubberError
+from scorer.engine.bounds import MOST_BOARDS
 from scorer.engine.cards import DIRECTIONS, deal_boards
 from scorer.engine.cards import Board as DealtBoard
 from scorer.engine.duplicate import (
@@ -153,14 +154,21 @@ def add_pair(
     _moved_on(evening, seen)
     _before_the_start(evening)
     players = [_player(player) for player in (first, second)]
-    if players[0] == players[1]:
+    first_name, second_name = players
+    if first_name == second_name or (
+        isinstance(first_name, str)
+        and isinstance(second_name, str)
+        and same_guest(first_name, [second_name]) is not None
+    ):
         raise Refused(f"A pair is two players: {_name(first)} is named twice. {NOTHING}")
     playing = DuplicatePlayer.objects.filter(evening=evening)
+    guests = list(playing.exclude(guest="").values_list("guest", flat=True))
     for player in players:
-        if isinstance(player, Member) and playing.filter(member=player).exists():
-            raise Refused(f"{player.name} plays in another pair this evening. {NOTHING}")
-        if isinstance(player, str) and playing.filter(guest=player).exists():
-            raise Refused(SAID["one_duplicate_guest_of_a_name"])
+        if isinstance(player, Member):
+            if playing.filter(member=player).exists():
+                raise Refused(f"{player.name} plays in another pair this evening. {NOTHING}")
+        elif (there := same_guest(player, guests)) is not None:
+            raise Refused(already(player, there, NOTHING))
     pair = DuplicatePair.objects.create(evening=evening)
     for place, player in enumerate(players, 1):
         DuplicatePlayer.objects.create(
@@ -177,10 +185,7 @@ def add_pair(
 def _player(player: Player) -> Player:
     if isinstance(player, Member):
         return player
-    name = " ".join(player.split())
-    if not name:
-        raise Refused("A guest's name: give it as the club would write it, “Mrs. Hale”.")
-    return name
+    return guest_name(player)
 
 
 def _name(player: Player) -> str:
