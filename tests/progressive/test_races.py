@@ -318,7 +318,7 @@ print(json.dumps(made))
 def test_ten_staff_seating_round_three_at_once_are_each_answered(club):
     """Ten of the staff, each on his phone, seat round 3 at the same moment: every request
     is answered, one seating the round and the others told in words that it is seated."""
-    server, sessions = club
+    server, _ = club
     staff = json.loads(
         server.python(
             """
