@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -212,7 +213,7 @@ def test_a_pair_who_has_not_played_a_board_reads_the_rankings_without_it(
     pair 1 only in round 3: until then their scores against each other are not in the
     rankings pair 1 reads, nor in its own place."""
     evening = compared_on_board_5(staff, sixteen)
-    mine = client
+    mine = Client()  # pair 1's phone, beside the director's
     mine.force_login(sixteen[0].user)
 
     def score_of(page: str, pair: int) -> str:
