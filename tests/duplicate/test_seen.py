@@ -62,7 +62,9 @@ def marks_of(director, evening) -> Marks:
     traveller = board.content.decode()
     make = re.search(r'<span class="make">(.*?)</span>', traveller)
     points = re.search(r"<td>(\d+–\d+)</td>", traveller)
-    assert line and make and points, "the director reads board 3's result"
+    assert line, "the director reads board 3's result at its table"
+    assert make, "and on its traveller"
+    assert points
     cards = []
     for pair in (2, 6):
         card = director.get(reverse("scorer:duplicate:card", args=[evening.pk, pair]))
@@ -176,7 +178,8 @@ def test_board_3_is_pair_1s_once_it_has_played_it(
     client.force_login(sixteen[0].user)
     found = every_page(client, evening)
     board = found[reverse("scorer:duplicate:board_page", args=[evening.pk, 3])]
-    assert marks.make in board and marks.points in board
+    assert marks.make in board
+    assert marks.points in board
     table = found[reverse("scorer:duplicate:table", args=[table_of(evening, 1, 2).pk])]
     assert marks.line in table
     for pair, mark in zip((2, 6), marks.cards, strict=True):
@@ -241,11 +244,46 @@ def test_the_noticeboard_counts_only_the_boards_every_pair_has_played(
     evening = compared_on_board_5(staff, sixteen)
     wall = client.get(reverse("scorer:duplicate:board", args=[live.board_token(evening)]))
     page = wall.content.decode()
-    assert "<td>+" not in page and "−" not in page, "no score of a board a pair has not played"
-    for round_number in (3,):
-        round_played(staff, evening, round_number)
+    assert "<td>+" not in page, "no score of a board a pair has not played"
+    assert "<td>−" not in page
+    round_played(staff, evening, 3)
     writes.end(evening=evening, seen=seen(evening), user=staff)
     page = client.get(
         reverse("scorer:duplicate:board", args=[live.board_token(evening)])
     ).content.decode()
     assert "<td>+" in page, "every score once the evening has ended"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_member_opening_another_tables_page_reads_no_result_of_a_board_he_has_not_played(
+    phone, staff
+):
+    """In Chromium at 360 px: Mr. Carr, of pair 1, goes from his home page to the evening
+    and taps table 2, where board 3 has just been played; its page, and its part as it
+    follows the table's next result, say that board 3 and board 4 are recorded, and
+    nothing of either."""
+    from playwright.sync_api import expect
+
+    from tests.support.browser import sign_in
+    from tests.support.evenings import members
+
+    players = members(16)
+    evening = started(staff, players, boards_a_round=2)
+    recorded(staff, table_of(evening, 1, 2), 3, entry("S", 11))
+    page = phone()
+    sign_in(page, players[0].short_name.lower())
+    page.get_by_role("link", name="Duplicate evenings").click()
+    page.get_by_role("link", name=re.compile(r"^Duplicate evening")).click()
+    page.get_by_role("link", name=re.compile(r"^Table 2: round 1")).click()
+    expect(page.get_by_role("heading", name="Round 1, Table 2")).to_be_visible()
+    board = page.locator("li.board").filter(has=page.get_by_text("Board 3", exact=True))
+    expect(board).to_contain_text("Recorded: shown once your pair has played it.")
+    expect(page.locator("#live .standing")).to_have_text("Boards 3 to 4: 1 of 2 recorded.")
+    recorded(staff, table_of(evening, 1, 2), 4, entry("H", 9))
+    expect(page.locator("#live .standing")).to_have_text("Boards 3 to 4: 2 of 2 recorded.")
+    expect(page.locator("li.board").filter(has_text="Recorded: shown once")).to_have_count(2)
+    expect(page.get_by_text("From another phone: the table changed.")).to_be_visible()
+    text = page.locator("main").inner_text()
+    assert "spades" not in text.lower(), text
+    assert "hearts" not in text.lower(), text
+    assert "tricks" not in text.lower(), text
