@@ -253,9 +253,7 @@ def boards_seen(evening: DuplicateEvening, reader: Reader) -> frozenset[int] | N
     plays = DuplicatePlay.objects.filter(pair__evening=evening)
     if reader.room:
         pairs = evening.pairs.count()
-        every = (
-            plays.values("board__number").annotate(pairs=Count("pair")).filter(pairs=pairs)
-        )
+        every = plays.values("board__number").annotate(pairs=Count("pair")).filter(pairs=pairs)
         return frozenset(every.values_list("board__number", flat=True))
     if reader.member is None:
         return frozenset()

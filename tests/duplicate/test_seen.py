@@ -238,9 +238,7 @@ def test_a_pair_who_has_not_played_a_board_reads_the_rankings_without_it(
     assert score_of(read, 2) != "0"
 
 
-def test_the_noticeboard_counts_only_the_boards_every_pair_has_played(
-    client, staff, sixteen
-):
+def test_the_noticeboard_counts_only_the_boards_every_pair_has_played(client, staff, sixteen):
     evening = compared_on_board_5(staff, sixteen)
     wall = client.get(reverse("scorer:duplicate:board", args=[live.board_token(evening)]))
     page = wall.content.decode()
