@@ -311,7 +311,7 @@ class EveningRecord:
     boards: tuple[DuplicateBoard, ...]
     tables: tuple[TableRow, ...]  # by round, then table
     results: tuple[ResultRow, ...]
-    seen: frozenset[int] | None = None
+    seen: frozenset[int] | None  # None: every board
 
     @cached_property
     def schedule(self) -> Schedule:

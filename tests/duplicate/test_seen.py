@@ -17,8 +17,9 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scorer.duplicate import live, writes
+from scorer.duplicate import live, reads, writes
 from scorer.duplicate.models import DuplicateTable
+from scorer.engine.duplicate import MovementKind
 from tests.support.duplicate_evenings import (
     entry,
     recorded,
@@ -285,3 +286,30 @@ def test_a_member_opening_another_tables_page_reads_no_result_of_a_board_he_has_
     assert "spades" not in text.lower(), text
     assert "hearts" not in text.lower(), text
     assert "tricks" not in text.lower(), text
+
+
+def test_the_rule_gives_each_reader_his_boards(staff, sixteen):
+    """`reads.boards_seen`: a member his pair's boards, someone not playing none, the
+    room the boards every pair has played, the director every board; everyone every board
+    once the evening has ended. A Howell of two tables, whose two tables play the round's
+    boards, passing them across."""
+    evening = started(staff, sixteen[:8], tables=2, movement=MovementKind.HOWELL,
+                      boards_a_round=2)  # fmt: skip
+    carr, outsider = sixteen[0], sixteen[8]
+    assert reads.boards_seen(evening, reads.Reader(member=carr.pk)) == frozenset()
+    recorded(staff, table_of(evening, 1, 1), 1, entry())
+    mine = reads.Reader(member=carr.pk)
+    assert reads.boards_seen(evening, mine) == frozenset({1})
+    assert reads.boards_seen(evening, reads.Reader(member=outsider.pk)) == frozenset()
+    assert reads.boards_seen(evening, reads.Reader()) == frozenset()
+    assert reads.boards_seen(evening, reads.ROOM) == frozenset(), "two pairs have played it"
+    round_played(staff, evening, 1)
+    assert reads.boards_seen(evening, reads.ROOM) == frozenset({1, 2})
+    assert reads.boards_seen(evening, mine) == frozenset({1, 2})
+    assert reads.boards_seen(evening, reads.WHOLE) is None
+    for round_number in (2, 3):
+        round_played(staff, evening, round_number)
+    writes.end(evening=evening, seen=seen(evening), user=staff)
+    evening.refresh_from_db()
+    assert reads.boards_seen(evening, reads.Reader(member=outsider.pk)) is None
+    assert reads.boards_seen(evening, reads.ROOM) is None
