@@ -196,7 +196,7 @@ class DuplicateLoader:
     def _results(
         self, evening: DuplicateEvening, read: Evening, data: DuplicateDoc, where: str
     ) -> None:
-        record = reads.evening_record(evening)
+        record = reads.evening_record(evening, reads.WHOLE)
         placed = {(s.board, s.ns, s.ew): (s.round, s.table) for s in record.schedule.results()}
         for n, (result, doc) in enumerate(zip(read.results, data.result_records, strict=True)):
             place = f"{where}.result_records[{n}]"

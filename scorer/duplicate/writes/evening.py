@@ -28,6 +28,7 @@ from scorer.duplicate.models import (
     DuplicateTable,
 )
 from scorer.duplicate.reads import (
+    WHOLE,
     EveningRecord,
     board_of,
     boards_a_set,
@@ -384,7 +385,7 @@ def attach_hands(
     analysis.ask_for_boards((number, given[number]) for number in attached)
     _agreed(evening, attached)
     try:
-        work_out_duplicate(evening_record(evening).as_evening(), in_progress=True)
+        work_out_duplicate(evening_record(evening, WHOLE).as_evening(), in_progress=True)
     except RubberError as error:
         raise Refused(f"{_sentence(str(error))} {NOTHING}") from None
     return (
@@ -396,7 +397,7 @@ def attach_hands(
 def _agreed(evening: DuplicateEvening, attached: Sequence[int]) -> None:
     """Each result called at the table on a board now known agrees with the cards: the
     same call of honours, the same chicane (engine.check_call)."""
-    record = evening_record(evening)
+    record = evening_record(evening, WHOLE)
     pairs = {row.table.pk: (row.ns.number, row.ew.number) for row in record.tables}
     called = DuplicateResult.objects.filter(evening=evening, board__number__in=attached)
     for row in result_rows(called, pairs):
@@ -429,7 +430,7 @@ def end(*, evening: DuplicateEvening, seen: str, user: User) -> str:
         raise Refused(f"{evening.name} has not started.")
     if evening.ended:
         raise Refused(f"{evening.name} has ended already.")
-    record = evening_record(evening)
+    record = evening_record(evening, WHOLE)
     _all_in(record)
     ended = DuplicateEvening.objects.filter(pk=evening.pk, ended_at__isnull=True).update(
         ended_at=timezone.now()
