@@ -8,7 +8,7 @@ ledger to post as it did."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -42,19 +42,30 @@ from scorer.progressive.models import (
 )
 from scorer.rubbers.club_file import InProgress
 
+# What the club keeps of an evening beyond its play (the ledger's terms, which the site
+# sets or refuses by who plays at that moment, and never once it has ended), brought in up
+# to a moment: called with the evening's place in the file before each player arrives and
+# before it ends, with that moment, so that what was set before is set before again.
+Before = Callable[[int, ProgressiveEvening, datetime], None]
+
+
+def _nothing_kept(n: int, evening: ProgressiveEvening, at: datetime) -> None:
+    return None
+
 
 class ProgressiveLoader:
     """Each evening written as the site would write it, refusing what it refuses."""
 
-    def __init__(self, people: People) -> None:
+    def __init__(self, people: People, before: Before = _nothing_kept) -> None:
         self.people = people
+        self.before = before
         self.evenings: list[ProgressiveEvening] = []
         self.docs: list[ProgressiveDoc] = []
 
     def load(self, docs: list[ProgressiveDoc]) -> list[ProgressiveEvening]:
         """Every evening, as it stood before any of them ended."""
         self.docs = docs
-        self.evenings = [self._evening(doc, f"progressive[{n}]") for n, doc in enumerate(docs)]
+        self.evenings = [self._evening(n, doc) for n, doc in enumerate(docs)]
         return self.evenings
 
     def end(self) -> None:
@@ -64,6 +75,7 @@ class ProgressiveLoader:
             if ended_at is None:
                 continue
             where = f"progressive[{n}].ended_at"
+            self.before(n, evening, ended_at)
 
             def ending(evening: ProgressiveEvening = evening, at: datetime = ended_at) -> None:
                 ProgressiveEvening.objects.filter(pk=evening.pk).update(ended_at=at)
@@ -74,7 +86,8 @@ class ProgressiveLoader:
 
     # -- An evening --------------------------------------------------------------------------
 
-    def _evening(self, data: ProgressiveDoc, where: str) -> ProgressiveEvening:
+    def _evening(self, index: int, data: ProgressiveDoc) -> ProgressiveEvening:
+        where = f"progressive[{index}]"
         read = self._read(data, where)
         if read.rules.deals_a_round > MOST_DEALS_A_ROUND:
             raise ImportRefused(
@@ -109,7 +122,7 @@ class ProgressiveLoader:
                 board=data.board,
             ),
         )
-        players = self._players(evening, read, data, where)
+        players = self._players(index, evening, read, data)
         if data.drawn_at is not None:
             drawn_at = data.drawn_at
             refused_as(
@@ -146,12 +159,16 @@ class ProgressiveLoader:
         return read
 
     def _players(
-        self, evening: ProgressiveEvening, read: Evening, data: ProgressiveDoc, where: str
+        self, index: int, evening: ProgressiveEvening, read: Evening, data: ProgressiveDoc
     ) -> list[ProgressivePlayer]:
         """The players by number once drawn (else as they arrived): a member, whose name is
-        his name in `players`, or a guest by that name."""
-        made = []
-        for n, (person, name) in enumerate(zip(data.people, read.players, strict=True)):
+        his name in `players`, or a guest by that name; written in the order they arrived,
+        each after what was set for the evening before him."""
+        where = f"progressive[{index}]"
+        made: dict[int, ProgressivePlayer] = {}
+        people = list(enumerate(zip(data.people, read.players, strict=True)))
+        for n, (person, name) in sorted(people, key=lambda item: (item[1][0].arrived_at, item[0])):
+            self.before(index, evening, person.arrived_at)
             place = f"{where}.people[{n}]"
             member: Member | None = None
             if person.member is not None:
@@ -171,8 +188,8 @@ class ProgressiveLoader:
                 number=n + 1 if data.drawn_at is not None else None,
                 arrived_at=person.arrived_at,
             )
-            made.append(refused_as(place, create))
-        return made
+            made[n] = refused_as(place, create)
+        return [made[n] for n in range(len(people))]
 
 
 class _TableLoader:
