@@ -77,6 +77,13 @@ class ProgressiveLoader:
             where = f"progressive[{n}].ended_at"
             self.before(n, evening, ended_at)
 
+            table = evening.tables.filter(agreed_at__gt=ended_at).order_by("round", "number")
+            if table := table.first():
+                raise ImportRefused(
+                    f"{where}: {evening.name} ended before table {table.number} agreed round "
+                    f"{table.round}: every table agrees the round before the evening ends"
+                )
+
             def ending(evening: ProgressiveEvening = evening, at: datetime = ended_at) -> None:
                 ProgressiveEvening.objects.filter(pk=evening.pk).update(ended_at=at)
                 evening.ended_at = at
@@ -130,20 +137,29 @@ class ProgressiveLoader:
                 lambda: ProgressiveEvening.objects.filter(pk=evening.pk).update(drawn_at=drawn_at),
             )
             evening.drawn_at = drawn_at
+        # When each round was agreed at its last table: the next is seated after it.
+        agreed: dict[int, datetime] = {}
         for n, ((round_number, table), doc) in enumerate(zip(tables, data.tables, strict=True)):
+            seated = data.drawn_at if round_number == 1 else agreed.get(round_number - 1)
             _TableLoader(self.people, evening, players, f"{where}.tables[{n}]").load(
-                round_number, table, doc
+                round_number, table, doc, seated
             )
+            if doc.agreement.agreed_at is not None:
+                agreed[round_number] = max(
+                    doc.agreement.agreed_at, agreed.get(round_number, doc.agreement.agreed_at)
+                )
         waiting = [
-            f"{where}.tables[{n}]"
+            (n, round_number, table.number)
             for n, ((round_number, table), doc) in enumerate(zip(tables, data.tables, strict=True))
             if doc.agreement.agreed_at is None
             and (round_number < len(read.rounds) or data.ended_at is not None)
         ]
         if waiting:
+            n, round_number, number = waiting[0]
             raise ImportRefused(
-                f"{waiting[0]}.agreement: every table agrees its round before the next is seated "
-                "or the evening ends"
+                f"{where}.tables[{n}].agreement: round {round_number} is not agreed at table "
+                f"{number} of {data.name}: every table agrees its round before the next is "
+                "seated or the evening ends"
             )
         return evening
 
@@ -207,12 +223,23 @@ class _TableLoader:
         self.evening = evening
         self.players = players
         self.where = where
+        self.named = where  # the table in words, once it is read
 
-    def load(self, round_number: int, read: Table, data: RoundTableDoc) -> None:
+    def load(
+        self, round_number: int, read: Table, data: RoundTableDoc, seated: datetime | None
+    ) -> None:
+        """`seated`: when the round could be seated (the draw, or the last agreement of the
+        round before), which its cut follows."""
         where = self.where
+        self.named = f"table {read.number} of round {round_number} of {self.evening.name}"
         four = [read.pairs.we[0], read.pairs.they[0], read.pairs.we[1], read.pairs.they[1]]
         if any(not 1 <= number <= len(self.players) for number in four):
             raise ImportRefused(f"{where}: its pairs name players the evening does not have")
+        if seated is not None and data.cut_at < seated:
+            raise ImportRefused(
+                f"{where}.cut_at: {self.named} cut before the round was seated (the draw, or "
+                "the round before agreed at every table)"
+            )
         table = refused_as(
             where,
             lambda: ProgressiveTable.objects.create(
@@ -237,9 +264,31 @@ class _TableLoader:
                 for position, number in enumerate(four)
             ),
         )
-        self._deals(table, read, data, data.cut_at)
+        played = self._deals(table, read, data, data.cut_at)
         self._corrections(table, data)
+        self._agreed_in_turn(data, played)
         self._agreement(table, read, data.agreement, data.tie_cut, four)
+
+    def _agreed_in_turn(self, data: RoundTableDoc, played: datetime) -> None:
+        """As the site agrees a round: each pair once its deals are played (`played`, the
+        last recorded), the round when the later of them did, nothing corrected after."""
+        agreement, place = data.agreement, f"{self.where}.agreement"
+        for side, at in (("We", agreement.we_at), ("They", agreement.they_at)):
+            if at is not None and at < played:
+                raise ImportRefused(
+                    f"{place}: {side} agreed {self.named} before its deals were played"
+                )
+        if agreement.agreed_at is None or agreement.we_at is None or agreement.they_at is None:
+            return  # agreed by both, or not agreed (`_agreement`)
+        if agreement.agreed_at != max(agreement.we_at, agreement.they_at):
+            raise ImportRefused(
+                f"{place}.agreed_at: {self.named} is agreed when the later pair agrees it"
+            )
+        if any(item.made_at > agreement.agreed_at for item in data.corrections):
+            raise ImportRefused(
+                f"{self.where}.corrections: nothing of {self.named} is corrected once its "
+                "round is agreed"
+            )
 
     def _cut(self, cut: Cut, four: Sequence[int], where: str) -> list[list[list[Any]]]:
         """A cut as the site keeps it: rounds of [player's id, card], each drawn by one of
@@ -257,7 +306,8 @@ class _TableLoader:
 
     def _deals(
         self, table: ProgressiveTable, read: Table, data: RoundTableDoc, after: datetime
-    ) -> None:
+    ) -> datetime:
+        """The deals as recorded, one after another after the cut: when the last was."""
         where = self.where
         if len(data.recorded) != len(read.deals):
             raise ImportRefused(f"{where}.recorded must give one record for each deal")
@@ -278,6 +328,7 @@ class _TableLoader:
             refused_as(place, row.save)
         if data.in_progress is not None:
             self._in_progress(table, len(read.deals) + 1, data.in_progress, last)
+        return last
 
     def _in_progress(
         self, table: ProgressiveTable, number: int, data: InProgress, last: datetime
