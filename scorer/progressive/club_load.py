@@ -77,8 +77,8 @@ class ProgressiveLoader:
             where = f"progressive[{n}].ended_at"
             self.before(n, evening, ended_at)
 
-            table = evening.tables.filter(agreed_at__gt=ended_at).order_by("round", "number")
-            if table := table.first():
+            agreed_after = evening.tables.filter(agreed_at__gt=ended_at)
+            if table := agreed_after.order_by("round", "number").first():
                 raise ImportRefused(
                     f"{where}: {evening.name} ended before table {table.number} agreed round "
                     f"{table.round}: every table agrees the round before the evening ends"

@@ -239,7 +239,11 @@ def test_a_tie_without_its_cut_is_refused(exported):
 
 def test_a_round_seated_before_the_one_before_was_agreed_is_refused(exported):
     ended_of(exported)["tables"][0]["agreement"]["agreed_at"] = None
-    refused(exported, r"^progressive\[2\]\.tables\[0\]\.agreement: every table agrees its round")
+    refused(
+        exported,
+        r"^progressive\[2\]\.tables\[0\]\.agreement: round 1 is not agreed at table 1 of Ended: "
+        "every table agrees its round",
+    )
 
 
 def test_an_evening_played_for_a_stake_with_a_guest_is_refused(exported):
