@@ -56,7 +56,7 @@ Pick = st.integers(0, 2**16)
 # Who arrives at a Progressive evening before the draw, or what the staff set meanwhile:
 # a stake, or table money alone (stake, table money).
 TERMS = {"stake": ("0.25", "0"), "table money": ("0", "0.50")}
-ARRIVING = ["member", "member", "guest", *TERMS]
+ARRIVING = ["member", "member", "member", "guest", *TERMS]
 
 
 class Undone(Exception):
@@ -219,8 +219,17 @@ class Club(RuleBasedStateMachine):
     def evenings(self):
         return ProgressiveEvening.objects.filter(ended_at__isnull=True).order_by("pk")
 
-    @rule(deals=st.integers(1, 2))
-    def open_a_progressive_evening(self, deals):
+    @rule(
+        pick=Pick,
+        deals=st.integers(1, 2),
+        arriving=st.sampled_from([8, 4, 9, 5, 2]),
+        draw=st.booleans(),
+    )
+    def open_a_progressive_evening(self, pick, deals, arriving, draw):
+        """An evening opened, and its players arriving (as `players_arrive`), enough for a
+        table or two as often as not."""
+        chosen = random.Random(pick)
+        arrivals = [chosen.choice(ARRIVING) for _ in range(arriving)]
         refused_or_done(
             lambda: progressive.open_evening(
                 name=self.name("Progressive"),
@@ -229,14 +238,19 @@ class Club(RuleBasedStateMachine):
                 user=self.staff,
             )
         )
+        evening = self.evenings().last()
+        self.players_arrive(pick, arrivals, evening=evening)
+        if draw:
+            self.draw_the_numbers(pick, evening=evening)
 
     @precondition(lambda self: self.evenings().filter(drawn_at__isnull=True).exists())
     @rule(pick=Pick, arrivals=st.lists(st.sampled_from(ARRIVING), min_size=1, max_size=5))
-    def players_arrive(self, pick, arrivals):
+    def players_arrive(self, pick, arrivals, evening=None):
         """Players arrive one by one, members or guests, and between them the staff may
         set what the evening is played for."""
-        evening = one_of(self.evenings().filter(drawn_at__isnull=True), pick)
+        evening = evening or one_of(self.evenings().filter(drawn_at__isnull=True), pick)
         chosen = random.Random(pick)
+        coming = iter(chosen.sample(self.members, len(self.members)))
         for what in arrivals:
             if what == "guest":
                 refused_or_done(
@@ -251,7 +265,7 @@ class Club(RuleBasedStateMachine):
                 refused_or_done(
                     lambda: progressive.add_member(
                         evening=evening,
-                        member=chosen.choice(self.members),
+                        member=next(coming, self.members[0]),
                         seen=progressive_seen(evening),
                         user=self.staff,
                     )
@@ -281,8 +295,8 @@ class Club(RuleBasedStateMachine):
 
     @precondition(lambda self: self.evenings().filter(drawn_at__isnull=True).exists())
     @rule(pick=Pick)
-    def draw_the_numbers(self, pick):
-        evening = one_of(self.evenings().filter(drawn_at__isnull=True), pick)
+    def draw_the_numbers(self, pick, evening=None):
+        evening = evening or one_of(self.evenings().filter(drawn_at__isnull=True), pick)
         if evening is not None:
             refused_or_done(
                 lambda: progressive.draw(
@@ -319,8 +333,12 @@ class Club(RuleBasedStateMachine):
     def duplicates(self):
         return DuplicateEvening.objects.filter(ended_at__isnull=True).order_by("pk")
 
-    @rule()
-    def open_a_duplicate_evening(self):
+    @rule(pick=Pick, coming=st.sampled_from([6, 6, 5, 2, 0]), start=st.booleans())
+    def open_a_duplicate_evening(self, pick, coming, start):
+        """An evening opened, and its pairs coming (as `pairs_come`): the six of its three
+        tables, most often, a guests' pair among them at times."""
+        chosen = random.Random(pick)
+        pairs = [chosen.random() < 0.2 for _ in range(coming)]
         refused_or_done(
             lambda: duplicate.open_evening(
                 name=self.name("Duplicate"),
@@ -332,15 +350,20 @@ class Club(RuleBasedStateMachine):
                 user=self.staff,
             )
         )
+        evening = self.duplicates().last()
+        self.pairs_come(pick, pairs, evening=evening)
+        if start:
+            self.start_a_duplicate_evening(pick, evening=evening)
 
     @precondition(lambda self: self.duplicates().filter(started_at__isnull=True).exists())
     @rule(pick=Pick, pairs=st.lists(st.booleans(), min_size=1, max_size=6))
-    def pairs_come(self, pick, pairs):
+    def pairs_come(self, pick, pairs, evening=None):
         """Pairs come one by one, each of two guests (True) or two members."""
-        evening = one_of(self.duplicates().filter(started_at__isnull=True), pick)
+        evening = evening or one_of(self.duplicates().filter(started_at__isnull=True), pick)
         chosen = random.Random(pick)
-        for guests in pairs:
-            two = GUESTS[:2] if guests else chosen.sample(self.members, 2)
+        players = chosen.sample(self.members, len(self.members))
+        for n, guests in enumerate(pairs):
+            two = (f"Mrs. Hale {n}", f"Mr. Vane {n}") if guests else players[2 * n : 2 * n + 2]
             refused_or_done(
                 lambda two=two: duplicate.add_pair(
                     evening=evening,
@@ -353,8 +376,8 @@ class Club(RuleBasedStateMachine):
 
     @precondition(lambda self: self.duplicates().filter(started_at__isnull=True).exists())
     @rule(pick=Pick)
-    def start_a_duplicate_evening(self, pick):
-        evening = one_of(self.duplicates().filter(started_at__isnull=True), pick)
+    def start_a_duplicate_evening(self, pick, evening=None):
+        evening = evening or one_of(self.duplicates().filter(started_at__isnull=True), pick)
         if evening is not None:
             refused_or_done(
                 lambda: duplicate.start(
@@ -442,7 +465,7 @@ def test_whatever_the_writes_make_goes_out_and_comes_back_the_same(db):
         Club,
         settings=settings(
             max_examples=examples(10),
-            stateful_step_count=15,
+            stateful_step_count=20,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
         ),
