@@ -3,7 +3,8 @@ and comes back exactly: a state machine over the writes the pages call (start a 
 record its deals, agree it; form a table of four to nine, cut for its next rubber, claim
 entry, break it up; a Progressive evening's players, members and guests, its terms, the
 draw, each table's round, the next round, its end; a Duplicate evening's pairs, its start,
-a round's results, its end; a stake, a payment), a write the site refuses left refused.
+a round's results, its end; a stake, a table charge, a payment; a substitute at a
+table), a write the site refuses left refused.
 After every step the club is exported (never refused), imported into the emptied database,
 and exported again: the very same document; each step's import then undone."""
 
@@ -31,7 +32,7 @@ from hypothesis.stateful import (
 
 from ledger.club.document import export_club, import_club
 from ledger.desk import services as desk
-from ledger.desk.models import EveningTerms, Stake
+from ledger.desk.models import EveningTerms, Stake, TableCharge
 from scorer import engine
 from scorer.duplicate import reads as duplicate_reads
 from scorer.duplicate import writes as duplicate
@@ -204,6 +205,26 @@ class Club(RuleBasedStateMachine):
                     user=self.staff,
                 )
             )
+
+    @precondition(lambda self: self.tables().exists())
+    @rule(pick=Pick)
+    def appoint_a_substitute(self, pick):
+        """Law 27: a player of the rubber in play quits, a member not playing takes his
+        seat."""
+        table = one_of(self.tables(), pick)
+        rubber = Rubber.objects.filter(at_table=table, agreed_at__isnull=True).first()
+        if rubber is None:
+            return
+        seated = [seat.member for seat in rubber.seats.select_related("member")]
+        refused_or_done(
+            lambda: table_writes.appoint_substitute(
+                table=table,
+                quitting=one_of(seated, pick),
+                substitute=one_of(self.members, pick // 7),
+                seen=self.seen(table),
+                user=self.staff,
+            )
+        )
 
     @precondition(lambda self: self.tables().exists())
     @rule(pick=Pick)
@@ -426,6 +447,18 @@ class Club(RuleBasedStateMachine):
                 smallest_unit=Decimal("0.01"),
                 user=self.staff,
                 seen=desk.stake_seen(Stake.latest()),
+            )
+        )
+
+    @rule(basis=st.sampled_from(["rubber", "sitting"]), amount=st.sampled_from(["0.25", "1"]))
+    def set_the_table_charge(self, basis, amount):
+        refused_or_done(
+            lambda: desk.set_table_charge(
+                basis=basis,
+                amount=Decimal(amount),
+                hundreds=None,
+                user=self.staff,
+                seen=desk.charge_seen(TableCharge.latest()),
             )
         )
 
