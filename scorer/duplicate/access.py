@@ -9,6 +9,7 @@ evening has ended): every read is made as its reader (`reader`), by the one rule
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -74,14 +75,23 @@ def table_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
     )
 
 
+def records(user: User | AnonymousUser, row: reads.TableRow) -> bool:
+    """Who records the boards at a table: North–South's members, and the director (the
+    pages ask it, and the club's file of whoever it says recorded a result)."""
+    return bool(user.is_staff) or row.ns.has_user(user.pk)
+
+
+def accepts(user: User | AnonymousUser, row: reads.TableRow) -> bool:
+    """Who accepts them: East–West's members, and the director."""
+    return bool(user.is_staff) or row.ew.has_user(user.pk)
+
+
 def may_record(request: HttpRequest, record: reads.TableRecord) -> bool:
-    """North–South's members, and the director."""
-    return directs(request) or record.row.ns.has_user(request.user.pk)
+    return records(request.user, record.row)
 
 
 def may_accept(request: HttpRequest, record: reads.TableRecord) -> bool:
-    """East–West's members, and the director."""
-    return directs(request) or record.row.ew.has_user(request.user.pk)
+    return accepts(request.user, record.row)
 
 
 def line_at(request: HttpRequest, record: reads.TableRecord) -> Line | None:

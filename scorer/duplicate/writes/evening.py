@@ -431,7 +431,7 @@ def end(*, evening: DuplicateEvening, seen: str, user: User) -> str:
     if evening.ended:
         raise Refused(f"{evening.name} has ended already.")
     record = evening_record(evening, WHOLE)
-    _all_in(record)
+    all_in(record)
     ended = DuplicateEvening.objects.filter(pk=evening.pk, ended_at__isnull=True).update(
         ended_at=timezone.now()
     )
@@ -441,7 +441,9 @@ def end(*, evening: DuplicateEvening, seen: str, user: User) -> str:
     return f"{evening.name} has ended: the results are final."
 
 
-def _all_in(record: EveningRecord) -> None:
+def all_in(record: EveningRecord) -> None:
+    """Every result the movement calls for is in, and accepted: an evening ends so (its
+    end, and the club's file of an ended one)."""
     try:
         work_out_duplicate(record.as_evening())
     except DuplicateError as error:
