@@ -1,5 +1,5 @@
 # `make run` starts the site, `make test` runs every check, `make check` the quick loop
-# (under a minute), `make bench` prints timings (`make bench-check`: and fails on a missed
+# (under two minutes), `make bench` prints timings (`make bench-check`: and fails on a missed
 # target). Each creates the virtualenv first, from the Python that .python-version names.
 
 VENV := .venv
@@ -17,7 +17,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # PostgreSQL: the installed cluster, a role and a database for the tests.
 PG_URL := postgres://scorer:scorer@127.0.0.1:5432/scorer
 
-.PHONY: run serve prepare check test test-postgres postgres shuffled backup bench bench-check load lint venv clean
+.PHONY: run serve prepare check properties test test-postgres postgres shuffled backup bench bench-check load lint venv clean
 
 venv: $(VENV)/.installed
 
@@ -60,15 +60,21 @@ $(CHROMIUM) $(PDFTOPPM):
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium poppler-utils
 
 # The quick loop while working: lint, types, and every test that needs neither a browser
-# nor a served site, in parallel, with a fifth of hypothesis's examples.
+# nor a served site, in parallel, with a tenth of hypothesis's examples.
 check: lint
-	TESTS_QUICK=1 $(PY) -m pytest -n 2 -m "not browser and not served"
+	TESTS_EXAMPLES=quick $(PY) -m pytest -n 2 -m "not browser and not served"
+
+# The same tests with ten times hypothesis's examples, by hand now and then (a few minutes'
+# more of each property).
+properties: venv
+	TESTS_EXAMPLES=deep $(PY) -m pytest -n 2 -m "not browser and not served"
 
 # Everything, in parallel: each worker has its own database, live server and ports.
 test: lint $(CHROMIUM) $(PDFTOPPM)
 	$(PY) -m pytest -n 2
 
-# The whole suite again on PostgreSQL (CI runs both).
+# The whole suite again on PostgreSQL (CI runs both), but for the engine's tests, which
+# reach no database (tests/conftest.py leaves them out, as deselected).
 test-postgres: venv $(CHROMIUM) $(PDFTOPPM) postgres
 	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2
 

@@ -129,11 +129,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "var" / "static"))
-# The one file the site takes, a PBN file of boards for hand records, is read up to 16 MiB
-# (scorer.engine.cards.MOST_BYTES); a body larger than that and its form's few fields is
-# refused unread (scorer.printing.hand_records.MOST_BODY), and one within it is kept in memory,
-# never written to disk.
-FILE_UPLOAD_MAX_MEMORY_SIZE = 16 * 1024 * 1024 + 64 * 1024
+# The one file the site takes, a PBN file of boards (for hand records, or a Duplicate
+# evening's boards), is read up to 1 MiB (scorer.printing.hand_records.MOST_UPLOAD); on the
+# Printing page a body larger than that and its form's few fields is refused unread
+# (MOST_BODY), and one within it is kept in memory, never written to disk.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024 + 64 * 1024
 
 # On a server WhiteNoise serves the collected files under hashed names, cached for a year
 # and compressed; elsewhere it serves them straight from the source tree.

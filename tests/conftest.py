@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
@@ -21,13 +24,58 @@ BROWSER_FIXTURES = {"browser", "phone", "live_server"}
 SERVED_FIXTURES = {"serve", "serve_module", "static_root"}
 
 
-def pytest_collection_modifyitems(items):
+# The fixtures by which a test reaches a database, directly or through another fixture.
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup"}
+ENGINE = Path(__file__).parent / "engine"
+
+
+def pytest_collection_modifyitems(config, items):
     for item in items:
         names = set(getattr(item, "fixturenames", ()))
         if names & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         if names & SERVED_FIXTURES:
             item.add_marker(pytest.mark.served)
+    if on_postgres():
+        _leave_the_engine_to_sqlite(config, items)
+    # The longest first (served sites, then browsers, then tests whose transactions
+    # commit), so that two workers end together rather than one waiting on the last.
+    items.sort(key=_weight)
+
+
+def _weight(item) -> int:
+    marker = item.get_closest_marker("django_db")
+    if item.get_closest_marker("served"):
+        return 0
+    if item.get_closest_marker("browser"):
+        return 1
+    if marker is not None and marker.kwargs.get("transaction"):
+        return 2
+    return 3
+
+
+def on_postgres() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith(("postgres:", "postgresql:"))
+
+
+def touches_a_database(item) -> bool:
+    names = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(
+        names & (DATABASE_FIXTURES | BROWSER_FIXTURES | SERVED_FIXTURES)
+    )
+
+
+def _leave_the_engine_to_sqlite(config, items):
+    """The PostgreSQL run is there to find what differs between the databases: the
+    engine's tests that reach no database (the engine imports nothing of Django) ran in
+    `make test` already, and are left out of it, said as deselected."""
+    pure = [
+        item for item in items if item.path.is_relative_to(ENGINE) and not touches_a_database(item)
+    ]
+    if pure:
+        config.hook.pytest_deselected(items=pure)
+        left = set(map(id, pure))
+        items[:] = [item for item in items if id(item) not in left]
 
 
 @pytest.fixture(autouse=True)

@@ -323,7 +323,7 @@ def _duplicate(staff: User, members: dict[str, Member]) -> None:
     duplicate.start(
         evening=evening, boards_from="dealt", seen=seen(), user=staff, rng=random.Random(1905)
     )
-    record = duplicate_reads.evening_record(evening)
+    record = duplicate_reads.evening_record(evening, duplicate_reads.WHOLE)
     for row in record.tables:
         table = duplicate_reads.table_record(row.table.pk)
         for board in table.boards:

@@ -164,9 +164,9 @@ def import_club_text(text: str | bytes) -> dict[str, int]:
 def _load(document: ClubDoc) -> dict[str, int]:
     """The whole file, in the order things happened: the people, the stakes and table
     charges, the evening's tables and the rubbers begun at them (each agreed one posting
-    as it did), who belonged to the tables, the Progressive evenings and what each was
-    played for, then their ends (each posting as it did), the Duplicate evenings, then
-    payments, waivers and closings."""
+    as it did), who belonged to the tables, the Progressive evenings with what each was
+    played for set between the arrivals it was set between, then their ends (each
+    posting as it did), the Duplicate evenings, then payments, waivers and closings."""
     people = People()
     people.load(document.club, document.accounts, document.members)
     desk_loader = DeskLoader(people)
@@ -177,11 +177,11 @@ def _load(document: ClubDoc) -> dict[str, int]:
     tables_loader = TablesLoader(people)
     made = RubbersLoader(people, tables_loader.load_tables(document.tables)).load(document.rubbers)
     tables_loader.load(document.tables, made, [rubber.at_table for rubber in document.rubbers])
-    evenings = ProgressiveLoader(people)
+    desk_loader.evening_terms(document.evening_terms, len(document.progressive))
+    evenings = ProgressiveLoader(people, desk_loader.terms_until)
     loaded = evenings.load(document.progressive)
-    for n, terms in enumerate(document.evening_terms):
-        desk_loader.evening_terms(terms, loaded, f"evening_terms[{n}]")
-    evenings.end()
+    evenings.end()  # each evening's terms set before it ends set first
+    desk_loader.terms_left(loaded)
     DuplicateLoader(people).load(document.duplicate)
     # Where each member is playing now: a member the file has in play twice is refused.
     twice = places.fill(apps.get_model)

@@ -7,6 +7,7 @@ as the secretary's forms write it; the postings they make are not in the file, a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Literal, cast
 
@@ -207,6 +208,8 @@ class DeskLoader:
     def __init__(self, people: People) -> None:
         self.people = people
         self.recorded: list[Payment] = []  # the payments so far, for a reversal to name
+        # Each evening's terms still to be set, by its place in the file, in the order set.
+        self.terms: dict[int, list[tuple[str, EveningTermsDoc]]] = {}
 
     def stake(self, data: StakeDoc, where: str) -> None:
         latest = Stake.latest()
@@ -241,12 +244,37 @@ class DeskLoader:
             ),
         )
 
-    def evening_terms(
-        self, item: EveningTermsDoc, evenings: Sequence[ProgressiveEvening], where: str
-    ) -> None:
-        if item.evening >= len(evenings):
-            raise ImportRefused(f"{where}.evening must name an evening in the file")
-        evening = evenings[item.evening]
+    def evening_terms(self, items: Sequence[EveningTermsDoc], evenings: int) -> None:
+        """What each evening was played for, to be set in turn (`terms_until`): the site
+        sets terms by who plays at that moment, so they are set again between the arrivals
+        they came between, and before the evening ends."""
+        for n, item in enumerate(items):
+            where = f"evening_terms[{n}]"
+            if item.evening >= evenings:
+                raise ImportRefused(f"{where}.evening must name an evening in the file")
+            queue = self.terms.setdefault(item.evening, [])
+            if queue and item.set_at < queue[-1][1].set_at:
+                raise ImportRefused(
+                    f"{where}.set_at: an evening's terms come in the order they were set"
+                )
+            queue.append((where, item))
+
+    def terms_until(self, index: int, evening: ProgressiveEvening, at: datetime) -> None:
+        """The evening's terms set up to `at` (those set at that very moment too: terms
+        the site set beside an arrival were set before it, since it refuses a stake once
+        a guest plays)."""
+        queue = self.terms.get(index, [])
+        while queue and queue[0][1].set_at <= at:
+            where, item = queue.pop(0)
+            self._terms(item, evening, where)
+
+    def terms_left(self, evenings: Sequence[ProgressiveEvening]) -> None:
+        """The terms set after every arrival: refused for an evening that has ended."""
+        for index, evening in enumerate(evenings):
+            for where, item in self.terms.pop(index, []):
+                self._terms(item, evening, where)
+
+    def _terms(self, item: EveningTermsDoc, evening: ProgressiveEvening, where: str) -> None:
         refused_as(
             where,
             lambda: desk.set_evening_terms(

@@ -413,8 +413,12 @@ def set_evening_terms(
 ) -> EveningTerms:
     """What an evening is played for, from now until it ends (when it posts), replacing
     the terms the form was shown: if others have been set since, these are refused (the
-    database keeps one successor to each). The club's currency is the stake's; a stake
-    is refused while guests play, who have no account."""
+    database keeps one successor to each). The staff set them, and only they. The club's
+    currency is the stake's; a stake is refused while guests play, who have no account."""
+    if not user.is_staff:
+        raise LedgerError(
+            f"What {evening.name} is played for is set by the club's staff. Nothing was changed."
+        )
     evening = ProgressiveEvening.objects.select_for_update().get(pk=evening.pk)
     current = EveningTerms.of(evening)
     if terms_seen(current) != seen:

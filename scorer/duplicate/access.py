@@ -1,12 +1,15 @@
 """Who may do what at a Duplicate evening: the director (the club's staff) opens and keeps
 it, and may do everything; at a table, a member of its North–South pair records the
 boards and a member of its East–West pair accepts them. Everyone signed in sees the
-evening's page, its rankings, the pairs' cards and the guide and table cards; a board's
-hands and traveller are shown once the viewer's pair has played it (the director always,
-everyone once the evening has ended), so that nobody reads a board before playing it."""
+evening's page, its rankings, the pairs' cards, the tables' pages and the guide and table
+cards; but nothing of a board (its hands, its results, and whatever is worked out from
+them) reaches him until his pair has played it (the director always, everyone once the
+evening has ended): every read is made as its reader (`reader`), by the one rule
+`reads.boards_seen`."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -30,11 +33,26 @@ def evening_or_404(pk: int) -> DuplicateEvening:
     return get_object_or_404(DuplicateEvening, pk=pk)
 
 
-def evening_record_or_404(pk: int) -> reads.EveningRecord:
-    """The evening as it stood at one moment, for a page whose forms carry its revision
-    (the director's steps) and whose polling carries its version."""
+def reader(request: HttpRequest) -> reads.Reader:
+    """Who asks: the director reads the whole evening, a member as his pair may."""
+    if directs(request):
+        return reads.WHOLE
+    member = getattr(request.user, "member", None)
+    return reads.Reader(member=None if member is None else member.pk)
+
+
+def read_for(request: HttpRequest, pk: int) -> reads.EveningRecord:
+    """The evening as this viewer may read it."""
+    return reads.evening_record(evening_or_404(pk), reader(request))
+
+
+def evening_record_or_404(request: HttpRequest, pk: int) -> reads.EveningRecord:
+    """The evening as it stood at one moment, as this viewer may read it, for a page whose
+    forms carry its revision (the director's steps) and whose polling carries its
+    version."""
+    who = reader(request)
     return page_read_or_404(
-        lambda: reads.evening_record(DuplicateEvening.objects.get(pk=pk)),
+        lambda: reads.evening_record(DuplicateEvening.objects.get(pk=pk), who),
         reads.version_of,
         lambda: reads.version(pk),
         at_one_moment=True,
@@ -57,14 +75,23 @@ def table_or_404(pk: int, *, at_one_moment: bool = True) -> reads.TableRecord:
     )
 
 
+def records(user: User | AnonymousUser, row: reads.TableRow) -> bool:
+    """Who records the boards at a table: North–South's members, and the director (the
+    pages ask it, and the club's file of whoever it says recorded a result)."""
+    return bool(user.is_staff) or row.ns.has_user(user.pk)
+
+
+def accepts(user: User | AnonymousUser, row: reads.TableRow) -> bool:
+    """Who accepts them: East–West's members, and the director."""
+    return bool(user.is_staff) or row.ew.has_user(user.pk)
+
+
 def may_record(request: HttpRequest, record: reads.TableRecord) -> bool:
-    """North–South's members, and the director."""
-    return directs(request) or record.row.ns.has_user(request.user.pk)
+    return records(request.user, record.row)
 
 
 def may_accept(request: HttpRequest, record: reads.TableRecord) -> bool:
-    """East–West's members, and the director."""
-    return directs(request) or record.row.ew.has_user(request.user.pk)
+    return accepts(request.user, record.row)
 
 
 def line_at(request: HttpRequest, record: reads.TableRecord) -> Line | None:
@@ -93,18 +120,6 @@ def to_accept(request: HttpRequest, pk: int) -> reads.TableRecord:
     return record
 
 
-def boards_seen(request: HttpRequest, record: reads.EveningRecord) -> set[int] | None:
-    """The boards whose hands and traveller this viewer may see; None: every board (the
-    director, or anyone once the evening has ended)."""
-    if directs(request) or record.evening.ended:
-        return None
-    member = getattr(request.user, "member", None)
-    pair = record.pair_of(None if member is None else member.pk)
-    if pair is None or pair.pair.number is None:
-        return set()
-    number = pair.number
-    return {row.board for row in record.results if number in row.recorded.pairs}
-
-
-def may_see(seen: set[int] | None, board: int) -> bool:
-    return seen is None or board in seen
+def boards_seen(request: HttpRequest, evening: DuplicateEvening) -> frozenset[int] | None:
+    """The boards of the evening this viewer may see (None: every one)."""
+    return reads.boards_seen(evening, reader(request))

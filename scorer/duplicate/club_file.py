@@ -158,7 +158,7 @@ def duplicate(found: list[DuplicateEvening], usernames: dict[int, str]) -> list[
 
 
 def _evening(evening: DuplicateEvening, usernames: dict[int, str]) -> DuplicateDoc:
-    record = reads.evening_record(evening)
+    record = reads.evening_record(evening, reads.WHOLE)
     engine_part = duplicate_json(record.as_evening())
     rows = {
         row.pk: row

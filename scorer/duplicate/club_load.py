@@ -15,8 +15,8 @@ from typing import Any
 from scorer.analysis import writes as analysis
 from scorer.club.club_file import People
 from scorer.club.models import Member
-from scorer.duplicate import reads, writes
-from scorer.duplicate.club_file import Called, DuplicateDoc, ResultDoc
+from scorer.duplicate import access, reads, writes
+from scorer.duplicate.club_file import BoardDoc, Called, DuplicateDoc, ResultDoc
 from scorer.duplicate.models import (
     DuplicateBoard,
     DuplicateCorrection,
@@ -37,6 +37,7 @@ from scorer.engine.duplicate import (
     work_out_duplicate,
 )
 from scorer.plumbing.club_format import ImportRefused, refused_as
+from scorer.plumbing.keys import Refused
 
 
 class DuplicateLoader:
@@ -100,11 +101,28 @@ class DuplicateLoader:
         self._results(evening, read, data, where)
         if data.ended_at is not None:
             ended_at = data.ended_at
+            self._ended(evening, data, ended_at, where)
             refused_as(
                 f"{where}.ended_at",
                 lambda: DuplicateEvening.objects.filter(pk=evening.pk).update(ended_at=ended_at),
             )
         return evening
+
+    def _ended(
+        self, evening: DuplicateEvening, data: DuplicateDoc, ended_at: datetime, where: str
+    ) -> None:
+        """As the site ends an evening: every result in and accepted (its own check), each
+        before the end."""
+        try:
+            writes.all_in(reads.evening_record(evening, reads.WHOLE))
+        except Refused as error:
+            raise ImportRefused(f"{where}.ended_at: {evening.name} ended, but {error}") from None
+        for n, doc in enumerate(data.result_records):
+            if max(filter(None, (doc.recorded_at, doc.accepted_at))) > ended_at:
+                raise ImportRefused(
+                    f"{where}.result_records[{n}]: recorded or accepted after {evening.name} "
+                    "ended; its results are final once it ends"
+                )
 
     def _read(self, data: DuplicateDoc, where: str) -> tuple[Evening, Schedule | None]:
         """The evening as the engine reads it and works it out by its schedule: every
@@ -172,6 +190,7 @@ class DuplicateLoader:
                     f"{place}: a board whose hands are given has its source and known_at, "
                     "and only then"
                 )
+            self._known_in_turn(data, doc, board.number, place)
             hands = (
                 {}
                 if board.hands is None
@@ -193,27 +212,73 @@ class DuplicateLoader:
             if board.hands is not None:
                 analysis.ask_for_boards([(board.number, [str(hand) for hand in board.hands])])
 
+    @staticmethod
+    def _known_in_turn(data: DuplicateDoc, doc: BoardDoc, number: int, place: str) -> None:
+        """A board's hands are known when the site knows them: dealt or read from a file as
+        the evening starts; from a hand record attached while it is in play."""
+        if doc.known_at is None:
+            return
+        named = f"Board {number} of {data.name}"
+        if doc.source in ("dealt", "file") and doc.known_at != data.started_at:
+            raise ImportRefused(
+                f"{place}.known_at: {named}: hands dealt by the site or read from a file are "
+                "known as the evening starts (its started_at)"
+            )
+        started, ended = data.started_at, data.ended_at
+        if doc.source == "record" and (
+            (started is not None and doc.known_at <= started)
+            or (ended is not None and doc.known_at > ended)
+        ):
+            raise ImportRefused(
+                f"{place}.known_at: {named}: a hand record is attached while the evening is "
+                "in play, after it starts and before it ends"
+            )
+
     def _results(
         self, evening: DuplicateEvening, read: Evening, data: DuplicateDoc, where: str
     ) -> None:
-        record = reads.evening_record(evening)
+        record = reads.evening_record(evening, reads.WHOLE)
         placed = {(s.board, s.ns, s.ew): (s.round, s.table) for s in record.schedule.results()}
         for n, (result, doc) in enumerate(zip(read.results, data.result_records, strict=True)):
             place = f"{where}.result_records[{n}]"
             round_number, number = placed[(result.board, result.ns, result.ew)]
             row_of = record.table_at[(round_number, number)]
             board = record.by_board[result.board]
+            named = (
+                f"Board {result.board} at table {number}, round {round_number}, of {evening.name}"
+            )
+            recorded_by = self.people.user(doc.recorded_by, f"{place}.recorded_by")
+            if not access.records(recorded_by, row_of):
+                raise ImportRefused(
+                    f"{place}.recorded_by: {named} is recorded by North–South (pair "
+                    f"{row_of.ns.number}) or the director, not {doc.recorded_by}"
+                )
             row = DuplicateResult(
                 evening=evening,
                 table_id=row_of.table.pk,
                 board=board,
-                recorded_by=self.people.user(doc.recorded_by, f"{place}.recorded_by"),
+                recorded_by=recorded_by,
                 recorded_at=doc.recorded_at,
             )
             writes.write_row(row, result)
             if doc.called is not None:
                 self._called(row, result, doc.called, board, place)
+            elif (
+                isinstance(result, Result)
+                and board.known_at is not None
+                and doc.recorded_at < board.known_at
+            ):
+                raise ImportRefused(
+                    f"{place}: {named} was recorded before the board's hands were known: it "
+                    "keeps the honours and chicane called at the table (`called`), which the "
+                    "hands attached after it never change"
+                )
             self._accepted(row, doc, place)
+            if row.accepted_by is not None and not access.accepts(row.accepted_by, row_of):
+                raise ImportRefused(
+                    f"{place}.accepted_by: {named} is accepted by East–West (pair "
+                    f"{row_of.ew.number}) or the director, not {doc.accepted_by}"
+                )
             row.version = len(doc.corrections)
             refused_as(place, row.save)
             plays = [

@@ -26,7 +26,7 @@ from scorer.duplicate.models import (
 )
 from scorer.duplicate.writes import Entry
 from scorer.engine.calls import call_of
-from scorer.engine.cards import MOST_BYTES, Board, PbnError, dealer_of, read_pbn
+from scorer.engine.cards import Board, dealer_of
 from scorer.engine.duplicate import (
     Comparison,
     Line,
@@ -37,7 +37,7 @@ from scorer.engine.duplicate import (
     offered,
 )
 from scorer.plumbing.keys import KeyedForm
-from scorer.printing.hand_records import Unprintable, printable
+from scorer.printing.hand_records import MOST_UPLOAD, Unprintable, read_boards
 from scorer.rubbers.forms.deals import CHICANE, DOUBLES, Errors, RubberWrite
 
 # -- The evening ---------------------------------------------------------------------------------
@@ -170,11 +170,11 @@ class PbnField(forms.FileField):
             return ()
         name = upload.name or "the file"
         try:
-            read = read_pbn(upload.read(MOST_BYTES + 1), deals_only=True)
-            self.skipped = read.skipped_said()
-            return printable(read)
-        except (PbnError, Unprintable) as error:
+            read = read_boards(upload.read(MOST_UPLOAD + 1))
+        except Unprintable as error:
             raise forms.ValidationError(f"{name}: {error}") from None
+        self.skipped = read.skipped
+        return read.boards
 
 
 def skipped_said(form: forms.Form) -> str:

@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from scorer.club.guests import one_guest_of_a_name_an_evening
 from scorer.club.models import Member
 from scorer.duplicate.guards import DUPLICATE
 from scorer.engine.duplicate import Comparison, Line, MovementKind
@@ -29,8 +30,6 @@ from scorer.plumbing.keys import Submission
 
 # Boards a round: eight make a long evening already; a table plays a round in that time.
 MOST_BOARDS_A_ROUND = 8
-# Boards in all: as many as hand records print (scorer/printing/hand_records.py).
-MOST_BOARDS = 100
 
 MOVEMENTS = [(kind.value, kind.label) for kind in MovementKind]
 COMPARISONS = [
@@ -172,11 +171,7 @@ class DuplicatePlayer(models.Model):
                 condition=Q(member__isnull=False),
                 name="a_member_in_one_pair_an_evening",
             ),
-            models.UniqueConstraint(
-                fields=["evening", "guest"],
-                condition=~Q(guest=""),
-                name="one_duplicate_guest_of_a_name",
-            ),
+            one_guest_of_a_name_an_evening("one_duplicate_guest_of_a_name"),
             models.CheckConstraint(
                 condition=(Q(member__isnull=False) & Q(guest=""))
                 | (Q(member__isnull=True) & ~Q(guest="")),

@@ -262,13 +262,17 @@ SHORT = {Line.NS: "N\u2013S", Line.EW: "E\u2013W"}
 
 
 def card_view(record: EveningRecord, pair: int) -> CardView | None:
+    """A pair's card as its reader may see it: a board he may not see yet, and which the
+    pair has played, is said to be recorded, and nothing more."""
     score = record.score
     if score is None or not 1 <= pair <= len(score.standings):
         return None
     matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
     lines = []
     for row in score.cards[pair - 1].rows:
-        if row.mark is Mark.MISSING:
+        if row.mark is Mark.MISSING and record.recorded_by(pair, row.board):
+            points, net, shown = "recorded", "", ""
+        elif row.mark is Mark.MISSING:
             points, net, shown = "to come", "", ""
         elif row.mark is Mark.NOT_PLAYED:
             points, net, shown = (
@@ -300,25 +304,30 @@ class BoardLine:
     dealer: str  # "East deals"
     known: bool  # its hands known: the honours and chicane are the cards'
     row: ResultRow | None
-    words: str  # the result in a line, "" until recorded
+    words: str  # the result in a line, "" until recorded, or while not to be seen
+    hidden: bool = False  # recorded, and not for this viewer before his pair plays it
 
     @property
     def provisional(self) -> bool:
         return self.row is not None and not self.row.accepted
 
 
-def board_lines(record: TableRecord) -> list[BoardLine]:
+def board_lines(record: TableRecord, seen: frozenset[int] | None) -> list[BoardLine]:
+    """The table's boards, each result in words to a viewer who may see its board
+    (`seen`, None: every board)."""
     lines = []
     for board in record.boards:
+        shown = seen is None or board.number in seen
         row = record.result_on(board.number)
-        scored = record.scored(board.number) if row is not None else None
+        scored = record.scored(board.number) if row is not None and shown else None
         lines.append(
             BoardLine(
                 board.number,
                 f"{dealer_of(board.number).label} deals",
                 board.known,
-                row,
+                row if shown else None,
                 "" if scored is None else result_line(scored),
+                hidden=row is not None and not shown,
             )
         )
     return lines

@@ -24,6 +24,7 @@ from scorer.duplicate.models import (
     DuplicateBoard,
     DuplicateEvening,
     DuplicatePair,
+    DuplicatePlay,
     DuplicatePlayer,
     DuplicateResult,
     DuplicateSeat,
@@ -222,6 +223,48 @@ def result_rows(
     return rows
 
 
+# -- What a reader may see of the boards --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads an evening: the whole of it (the director; the site's own writes and the
+    club's file), a member (`member`, his Member's id; None for someone signed in who is
+    not one), or the room (a noticeboard's screen on the wall, read by every pair)."""
+
+    whole: bool = False
+    member: int | None = None
+    room: bool = False
+
+
+WHOLE = Reader(whole=True)
+ROOM = Reader(room=True)
+
+
+def boards_seen(evening: DuplicateEvening, reader: Reader) -> frozenset[int] | None:
+    """The one rule of what reaches a reader of a board, its hands, its results and all
+    that is worked out from them (a table's page, the travellers, the cards, the rankings,
+    the hand records, the documents and files, the noticeboard): None, every board, for
+    the whole and for everyone once the evening has ended; else the boards his pair has
+    played (a result recorded with it, or the director's word that it could not play
+    it); the room's, those every pair has played; nobody else's, none."""
+    if reader.whole or evening.ended:
+        return None
+    plays = DuplicatePlay.objects.filter(pair__evening=evening)
+    if reader.room:
+        pairs = evening.pairs.count()
+        every = plays.values("board__number").annotate(pairs=Count("pair")).filter(pairs=pairs)
+        return frozenset(every.values_list("board__number", flat=True))
+    if reader.member is None:
+        return frozenset()
+    mine = plays.filter(pair__players__member_id=reader.member)
+    return frozenset(mine.values_list("board__number", flat=True))
+
+
+def may_see(seen: frozenset[int] | None, board: int) -> bool:
+    return seen is None or board in seen
+
+
 # -- The evening ---------------------------------------------------------------------------------
 
 
@@ -260,13 +303,15 @@ class TableRow:
 @dataclass(frozen=True)
 class EveningRecord:
     """An evening's rows: its pairs (by number once started, else as added), its boards,
-    each round's tables with their pairs, and the results recorded."""
+    each round's tables with their pairs, and the results recorded; and the boards its
+    reader may see (`seen`, None: every one), by which it is worked out (`score`)."""
 
     evening: DuplicateEvening
     pairs: tuple[PairRecord, ...]
     boards: tuple[DuplicateBoard, ...]
     tables: tuple[TableRow, ...]  # by round, then table
     results: tuple[ResultRow, ...]
+    seen: frozenset[int] | None  # None: every board
 
     @cached_property
     def schedule(self) -> Schedule:
@@ -293,21 +338,28 @@ class EveningRecord:
 
     def as_evening(self) -> Evening:
         """The engine's Evening: its rules and schedule, the pairs' names by number, the
-        boards with their hands when known, and the results recorded."""
+        boards with their hands when known, and the results recorded on the boards its
+        reader may see (every result, for the whole)."""
         return Evening(
             rules_of(self.evening),
             tuple(board_of(board.number, board.hands) for board in self.boards),
-            tuple(row.recorded for row in self.results),
+            tuple(row.recorded for row in self.results if may_see(self.seen, row.board)),
             tuple(pair.partners for pair in self.pairs),
             self.schedule,
         )
 
     @cached_property
     def score(self) -> DuplicateScore | None:
-        """The evening worked out, once it has started; None before."""
+        """The evening worked out, once it has started, from the results its reader may
+        see: a board not seen is to come on every card, and counts in no ranking. None
+        before the start."""
         if not self.evening.started:
             return None
         return _worked_out_evening(self)
+
+    def recorded_by(self, pair: int, board: int) -> bool:
+        """A result is recorded with the pair on the board (seen or not)."""
+        return any(row.board == board and pair in row.recorded.pairs for row in self.results)
 
     # -- Where each pair is --------------------------------------------------------------
 
@@ -361,10 +413,11 @@ class EveningRecord:
         return tuple(row for row in self.results if not row.accepted)
 
 
-def evening_record(evening: DuplicateEvening) -> EveningRecord:
-    """The evening's rows in five queries: its pairs and their players, its boards, its
-    tables with their seats, its results; the many (seats, results) read as plain
-    values, every phone of the evening asking for them after each result."""
+def evening_record(evening: DuplicateEvening, reader: Reader) -> EveningRecord:
+    """The evening's rows in five queries, as `reader` may see them (a sixth): its pairs
+    and their players, its boards, its tables with their seats, its results; the many
+    (seats, results) read as plain values, every phone of the evening asking for them
+    after each result."""
     pairs = pairs_of(evening)
     by_pk = {pair.pair.pk: pair for pair in pairs}
     boards = tuple(evening.boards.order_by("number"))
@@ -386,7 +439,8 @@ def evening_record(evening: DuplicateEvening) -> EveningRecord:
     )
     known = [board.number for board in boards if board.known]
     found = result_rows(results, pairs_at, known) if rows else []
-    return EveningRecord(evening, pairs, boards, rows, tuple(found))
+    seen = boards_seen(evening, reader)
+    return EveningRecord(evening, pairs, boards, rows, tuple(found), seen)
 
 
 # -- A table -------------------------------------------------------------------------------------
@@ -494,19 +548,21 @@ def version_of(record: EveningRecord) -> str:
     return evening_version(record.evening.revision, [t.table.revision for t in record.tables])
 
 
-# A worked-out evening is kept by its id, under the moment it opened (which tells apart
-# evenings a database has given the same id) and its version.
-_worked: Kept[int, DuplicateScore] = Kept(16)
+# A worked-out evening is kept by its id and the boards seen (a pair's own, the whole's),
+# under the moment it opened (which tells apart evenings a database has given the same
+# id) and its version.
+_worked: Kept[tuple[int, frozenset[int] | None], DuplicateScore] = Kept(64)
 
 
 def _worked_out_evening(record: EveningRecord) -> DuplicateScore:
     """The evening worked out by the engine, or as this process worked it out before if
     nothing in it has changed since."""
-    pk, now = record.evening.pk, (record.evening.opened_at.isoformat(), version_of(record))
-    score = _worked.get(pk, now)
+    key = (record.evening.pk, record.seen)
+    now = (record.evening.opened_at.isoformat(), version_of(record))
+    score = _worked.get(key, now)
     if score is None:
         score = work_out_duplicate(record.as_evening(), in_progress=not record.evening.ended)
-        _worked.keep(pk, now, score)
+        _worked.keep(key, now, score)
     return score
 
 

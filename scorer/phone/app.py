@@ -83,14 +83,17 @@ def worker_source() -> str:
 
 def clears_the_phone(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """Signing out tells the browser to drop everything this site kept on the phone: the
-    pages its worker kept, the entries not yet sent, and the worker itself."""
+    pages its worker kept, the entries not yet sent, and the worker itself; all but the
+    storage where the phone keeps another member's entries not yet sent (its script then
+    says so, having dropped the pages and the member's own entries itself)."""
 
     @wraps(view)
     @never_cache
     def signed_out(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         response = view(request, *args, **kwargs)
         if request.method == "POST":
-            response["Clear-Site-Data"] = '"cache", "storage"'
+            spared = request.POST.get("keep") == "others-unsent"
+            response["Clear-Site-Data"] = '"cache"' if spared else '"cache", "storage"'
         return response
 
     return signed_out

@@ -101,10 +101,17 @@ class Printer:
 
     def lay_out(self, html: str, copies: int = 1) -> bytes:
         """The document's HTML as PDF, `copies` times over."""
+        return self.run(_lay_out, html, copies)
+
+    def run[*A, R](self, work: Callable[[*A], R], *args: *A) -> R:
+        """`work(*args)` done in the printer's process, in its turn as a document is: what
+        printing reads as well as what it lays out (a file of boards) is read there, out
+        of the worker whose threads answer the tables. `work` is a module's function, and
+        what it is given and gives back is pickled on the way."""
         with self.turn():
-            document = self._running().schedule(_print, (html, copies))
+            done = self._running().schedule(_in_the_printer, (work, args))
             try:
-                self.pid, pdf = document.result(timeout=self.patience)
+                self.pid, result = done.result(timeout=self.patience)
             except TimeoutError:
                 self.stop()
                 raise Busy(STUCK) from None
@@ -113,7 +120,7 @@ class Printer:
                 # replaced with the next document.
                 self.pid = None
                 raise Busy(STUCK) from None
-        return pdf
+        return result  # type: ignore[no-any-return]  # as `work` gave it
 
     def stop(self) -> None:
         """Stop the printing process; the next document starts another."""
@@ -136,10 +143,10 @@ class Printer:
         return self._pool
 
 
-def _print(html: str, copies: int) -> tuple[int, bytes]:
-    """In the printer's process: the document as PDF, and which process made it."""
+def _in_the_printer(work: Callable[..., Any], args: tuple[Any, ...]) -> tuple[int, Any]:
+    """In the printer's process: what `work` gives, and which process did it."""
     _give_way()
-    return os.getpid(), _lay_out(html, copies)
+    return os.getpid(), work(*args)
 
 
 @cache

@@ -10,9 +10,15 @@ from django.core.files.uploadedfile import UploadedFile
 
 from scorer import engine
 from scorer.club.models import Club
-from scorer.engine.cards import MOST_BYTES, Board, PbnError, read_pbn
+from scorer.engine.cards import Board
 from scorer.engine.cards.records import Layout
-from scorer.printing.hand_records import MOST_BOARDS, Unprintable, picked, printable
+from scorer.printing.hand_records import (
+    MOST_BOARDS,
+    MOST_UPLOAD,
+    Unprintable,
+    picked,
+    read_boards,
+)
 from scorer.rubbers.models import Rubber
 
 
@@ -129,16 +135,16 @@ class PbnForm(forms.Form):
     )
 
     def clean_pbn(self) -> tuple[Board, ...]:
-        """The file's boards, read up to one byte past what the reader takes, so that a
-        larger file is refused in its words."""
+        """The file's boards, read up to one byte past what a request takes, so that a
+        larger file is refused in words, and parsed in the printer's process."""
         upload: UploadedFile[bytes] = self.cleaned_data["pbn"]
         self.name = upload.name or "the file"
         try:
-            read = read_pbn(upload.read(MOST_BYTES + 1), deals_only=True)
-            self.skipped = read.skipped_said()
-            return printable(read)
-        except (PbnError, Unprintable) as error:
+            read = read_boards(upload.read(MOST_UPLOAD + 1))
+        except Unprintable as error:
             raise forms.ValidationError(f"{self.name}: {error}") from None
+        self.skipped = read.skipped
+        return read.boards
 
 
 class DocumentForm(forms.Form):
@@ -154,7 +160,7 @@ class DocumentForm(forms.Form):
 
     boards = forms.CharField(
         widget=forms.HiddenInput,
-        max_length=MOST_BYTES,
+        max_length=MOST_UPLOAD,
         strip=False,
         error_messages={"required": BOARDS_WANTED, "max_length": BOARDS_WANTED},
     )
@@ -194,8 +200,8 @@ class DocumentForm(forms.Form):
 
     def clean_boards(self) -> tuple[Board, ...]:
         try:
-            return printable(read_pbn(self.cleaned_data["boards"], deals_only=True))
-        except (PbnError, Unprintable) as error:
+            return read_boards(self.cleaned_data["boards"]).boards
+        except Unprintable as error:
             raise forms.ValidationError(f"The boards: {error}") from None
 
     def clean(self) -> dict[str, Any]:

@@ -13,19 +13,32 @@ Printing page's section that asks for them are in `scorer/printing/forms.py`.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from itertools import islice
+from typing import Any, NamedTuple
 
 from scorer.analysis import reads as analyses
 from scorer.engine import Side, allowed_line
-from scorer.engine.cards import MOST_BYTES, Board, Direction, Hands
+from scorer.engine.cards import Board, Direction, Hands, PbnError, read_pbn
 from scorer.engine.cards import records as said
 from scorer.engine.cards.records import Layout
+from scorer.plumbing import printer
 from scorer.printing import documents
 
 MOST_BOARDS = 100  # a document of 100 boards takes a few seconds; an evening has 36 or so
-MOST_BODY = MOST_BYTES + 64 * 1024  # a PBN file, and the few other fields of its form
+# What a request reads of a PBN file of boards (the command line reads up to the engine's
+# MOST_BYTES): a club's evening given every board once a table, 36 boards at 15 tables, is
+# 540 games and some 300 KB with their play; the largest of the real files the tests read
+# holds 108 games in 34 KB. The bytes and the games are bounded before anything is parsed.
+MOST_UPLOAD = 1024 * 1024
+MOST_GAMES = 1000
+MOST_BODY = MOST_UPLOAD + 64 * 1024  # a PBN file, and the few other fields of its form
+TOO_LARGE = (
+    f"the file is larger than {MOST_UPLOAD // 2**20} MiB, the most a PBN file of boards may "
+    "be here: nothing was read"
+)
 BOARDS_A_PAGE = 6  # hand records: three rows of two, fewer where the honours run long
 BOARDS_A_ROW = 2
 # The room a page of hand records has under its title and key, and what a row of two boards
@@ -41,6 +54,52 @@ CARDS_A_ROW = 2
 
 class Unprintable(ValueError):
     """Boards that cannot be printed as hand records, in a sentence naming the board."""
+
+
+class Read(NamedTuple):
+    """A file's printable boards, and what was skipped to read them, in sentences."""
+
+    boards: tuple[Board, ...]
+    skipped: tuple[str, ...]
+
+
+# How a game of PBN begins (its Board tag) and what each printed one holds (its Deal tag):
+# counted before the file is read, each to MOST_GAMES.
+_GAME_TAGS = {
+    "Board": (re.compile(rb"\[\s*Board\s"), re.compile(r"\[\s*Board\s")),
+    "Deal": (re.compile(rb"\[\s*Deal\s"), re.compile(r"\[\s*Deal\s")),
+}
+
+
+def read_boards(data: bytes | str) -> Read:
+    """The printable boards of a PBN file sent to the site (as deals alone), or
+    Unprintable in a sentence. A file larger than MOST_UPLOAD, or of more than MOST_GAMES
+    games, is refused before it is parsed; one within them is parsed in the printer's
+    process (`scorer.plumbing.printer`), never in the worker's own, whose other threads
+    answer the tables."""
+    if len(data) > MOST_UPLOAD:
+        raise Unprintable(TOO_LARGE)
+    for tag, patterns in _GAME_TAGS.items():
+        pattern = patterns[0] if isinstance(data, bytes) else patterns[1]
+        if len(list(islice(pattern.finditer(data), MOST_GAMES + 1))) > MOST_GAMES:  # type: ignore[arg-type]
+            raise Unprintable(
+                f"the file holds more than {MOST_GAMES:,} games (by their {tag} tags), the "
+                f"most a PBN file of boards may hold here: nothing was read"
+            )
+    read = printer.printer.run(_read_printable, data)
+    if isinstance(read, str):
+        raise Unprintable(read)
+    return read
+
+
+def _read_printable(data: bytes | str) -> Read | str:
+    """In the printer's process: the file's printable boards, or why not (a sentence: an
+    error is not sent back whole)."""
+    try:
+        boards = read_pbn(data, deals_only=True)
+        return Read(printable(boards), boards.skipped_said())
+    except (PbnError, Unprintable) as error:
+        return str(error)
 
 
 def printable(boards: Iterable[Board]) -> tuple[Board, ...]:

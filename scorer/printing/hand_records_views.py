@@ -20,16 +20,13 @@ from django.views.decorators.http import require_GET, require_POST
 from scorer.analysis import reads as analyses
 from scorer.analysis import writes as asking
 from scorer.club.models import Club
-from scorer.engine.cards import MOST_BYTES, Board, PbnError, deal_boards, pbn_bytes, pbn_text
+from scorer.engine.cards import Board, PbnError, deal_boards, pbn_bytes, pbn_text
 from scorer.engine.cards.records import Layout, boards_named
 from scorer.printing import hand_records
 from scorer.printing.forms import DealForm, DocumentForm, PbnForm
 from scorer.printing.hand_records import MOST_BODY
 
-TOO_LARGE = (
-    f"The file is larger than {MOST_BYTES // 2**20} MiB, the most a PBN file of boards may "
-    "be: nothing was read."
-)
+TOO_LARGE = f"{hand_records.TOO_LARGE[0].upper()}{hand_records.TOO_LARGE[1:]}."
 NOTHING_KEPT = "Nothing is kept here: download the PBN file to keep them."
 
 type View = Callable[[HttpRequest], HttpResponse]

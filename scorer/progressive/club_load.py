@@ -8,7 +8,7 @@ ledger to post as it did."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -32,7 +32,6 @@ from scorer.progressive.club_file import (
     TableAgreement,
 )
 from scorer.progressive.models import (
-    MOST_DEALS_A_ROUND,
     ProgressiveCorrection,
     ProgressiveDeal,
     ProgressiveEvening,
@@ -42,19 +41,30 @@ from scorer.progressive.models import (
 )
 from scorer.rubbers.club_file import InProgress
 
+# What the club keeps of an evening beyond its play (the ledger's terms, which the site
+# sets or refuses by who plays at that moment, and never once it has ended), brought in up
+# to a moment: called with the evening's place in the file before each player arrives and
+# before it ends, with that moment, so that what was set before is set before again.
+Before = Callable[[int, ProgressiveEvening, datetime], None]
+
+
+def _nothing_kept(n: int, evening: ProgressiveEvening, at: datetime) -> None:
+    return None
+
 
 class ProgressiveLoader:
     """Each evening written as the site would write it, refusing what it refuses."""
 
-    def __init__(self, people: People) -> None:
+    def __init__(self, people: People, before: Before = _nothing_kept) -> None:
         self.people = people
+        self.before = before
         self.evenings: list[ProgressiveEvening] = []
         self.docs: list[ProgressiveDoc] = []
 
     def load(self, docs: list[ProgressiveDoc]) -> list[ProgressiveEvening]:
         """Every evening, as it stood before any of them ended."""
         self.docs = docs
-        self.evenings = [self._evening(doc, f"progressive[{n}]") for n, doc in enumerate(docs)]
+        self.evenings = [self._evening(n, doc) for n, doc in enumerate(docs)]
         return self.evenings
 
     def end(self) -> None:
@@ -64,6 +74,14 @@ class ProgressiveLoader:
             if ended_at is None:
                 continue
             where = f"progressive[{n}].ended_at"
+            self.before(n, evening, ended_at)
+
+            agreed_after = evening.tables.filter(agreed_at__gt=ended_at)
+            if table := agreed_after.order_by("round", "number").first():
+                raise ImportRefused(
+                    f"{where}: {evening.name} ended before table {table.number} agreed round "
+                    f"{table.round}: every table agrees the round before the evening ends"
+                )
 
             def ending(evening: ProgressiveEvening = evening, at: datetime = ended_at) -> None:
                 ProgressiveEvening.objects.filter(pk=evening.pk).update(ended_at=at)
@@ -74,12 +92,9 @@ class ProgressiveLoader:
 
     # -- An evening --------------------------------------------------------------------------
 
-    def _evening(self, data: ProgressiveDoc, where: str) -> ProgressiveEvening:
+    def _evening(self, index: int, data: ProgressiveDoc) -> ProgressiveEvening:
+        where = f"progressive[{index}]"
         read = self._read(data, where)
-        if read.rules.deals_a_round > MOST_DEALS_A_ROUND:
-            raise ImportRefused(
-                f"{where}.rules.deals_a_round: a round is {MOST_DEALS_A_ROUND} deals at most"
-            )
         if len(data.people) != len(read.players):
             raise ImportRefused(f"{where}.people must give one player for each of `players`")
         if data.drawn_at is None and (read.rounds or data.ended_at is not None):
@@ -109,7 +124,7 @@ class ProgressiveLoader:
                 board=data.board,
             ),
         )
-        players = self._players(evening, read, data, where)
+        players = self._players(index, evening, read, data)
         if data.drawn_at is not None:
             drawn_at = data.drawn_at
             refused_as(
@@ -117,20 +132,29 @@ class ProgressiveLoader:
                 lambda: ProgressiveEvening.objects.filter(pk=evening.pk).update(drawn_at=drawn_at),
             )
             evening.drawn_at = drawn_at
+        # When each round was agreed at its last table: the next is seated after it.
+        agreed: dict[int, datetime] = {}
         for n, ((round_number, table), doc) in enumerate(zip(tables, data.tables, strict=True)):
+            seated = data.drawn_at if round_number == 1 else agreed.get(round_number - 1)
             _TableLoader(self.people, evening, players, f"{where}.tables[{n}]").load(
-                round_number, table, doc
+                round_number, table, doc, seated
             )
+            if doc.agreement.agreed_at is not None:
+                agreed[round_number] = max(
+                    doc.agreement.agreed_at, agreed.get(round_number, doc.agreement.agreed_at)
+                )
         waiting = [
-            f"{where}.tables[{n}]"
+            (n, round_number, table.number)
             for n, ((round_number, table), doc) in enumerate(zip(tables, data.tables, strict=True))
             if doc.agreement.agreed_at is None
             and (round_number < len(read.rounds) or data.ended_at is not None)
         ]
         if waiting:
+            n, round_number, number = waiting[0]
             raise ImportRefused(
-                f"{waiting[0]}.agreement: every table agrees its round before the next is seated "
-                "or the evening ends"
+                f"{where}.tables[{n}].agreement: round {round_number} is not agreed at table "
+                f"{number} of {data.name}: every table agrees its round before the next is "
+                "seated or the evening ends"
             )
         return evening
 
@@ -146,12 +170,16 @@ class ProgressiveLoader:
         return read
 
     def _players(
-        self, evening: ProgressiveEvening, read: Evening, data: ProgressiveDoc, where: str
+        self, index: int, evening: ProgressiveEvening, read: Evening, data: ProgressiveDoc
     ) -> list[ProgressivePlayer]:
         """The players by number once drawn (else as they arrived): a member, whose name is
-        his name in `players`, or a guest by that name."""
-        made = []
-        for n, (person, name) in enumerate(zip(data.people, read.players, strict=True)):
+        his name in `players`, or a guest by that name; written in the order they arrived,
+        each after what was set for the evening before him."""
+        where = f"progressive[{index}]"
+        made: dict[int, ProgressivePlayer] = {}
+        people = list(enumerate(zip(data.people, read.players, strict=True)))
+        for n, (person, name) in sorted(people, key=lambda item: (item[1][0].arrived_at, item[0])):
+            self.before(index, evening, person.arrived_at)
             place = f"{where}.people[{n}]"
             member: Member | None = None
             if person.member is not None:
@@ -171,8 +199,8 @@ class ProgressiveLoader:
                 number=n + 1 if data.drawn_at is not None else None,
                 arrived_at=person.arrived_at,
             )
-            made.append(refused_as(place, create))
-        return made
+            made[n] = refused_as(place, create)
+        return [made[n] for n in range(len(people))]
 
 
 class _TableLoader:
@@ -190,12 +218,23 @@ class _TableLoader:
         self.evening = evening
         self.players = players
         self.where = where
+        self.named = where  # the table in words, once it is read
 
-    def load(self, round_number: int, read: Table, data: RoundTableDoc) -> None:
+    def load(
+        self, round_number: int, read: Table, data: RoundTableDoc, seated: datetime | None
+    ) -> None:
+        """`seated`: when the round could be seated (the draw, or the last agreement of the
+        round before), which its cut follows."""
         where = self.where
+        self.named = f"table {read.number} of round {round_number} of {self.evening.name}"
         four = [read.pairs.we[0], read.pairs.they[0], read.pairs.we[1], read.pairs.they[1]]
         if any(not 1 <= number <= len(self.players) for number in four):
             raise ImportRefused(f"{where}: its pairs name players the evening does not have")
+        if seated is not None and data.cut_at < seated:
+            raise ImportRefused(
+                f"{where}.cut_at: {self.named} cut before the round was seated (the draw, or "
+                "the round before agreed at every table)"
+            )
         table = refused_as(
             where,
             lambda: ProgressiveTable.objects.create(
@@ -220,9 +259,31 @@ class _TableLoader:
                 for position, number in enumerate(four)
             ),
         )
-        self._deals(table, read, data, data.cut_at)
+        played = self._deals(table, read, data, data.cut_at)
         self._corrections(table, data)
+        self._agreed_in_turn(data, played)
         self._agreement(table, read, data.agreement, data.tie_cut, four)
+
+    def _agreed_in_turn(self, data: RoundTableDoc, played: datetime) -> None:
+        """As the site agrees a round: each pair once its deals are played (`played`, the
+        last recorded), the round when the later of them did, nothing corrected after."""
+        agreement, place = data.agreement, f"{self.where}.agreement"
+        for side, at in (("We", agreement.we_at), ("They", agreement.they_at)):
+            if at is not None and at < played:
+                raise ImportRefused(
+                    f"{place}: {side} agreed {self.named} before its deals were played"
+                )
+        if agreement.agreed_at is None or agreement.we_at is None or agreement.they_at is None:
+            return  # agreed by both, or not agreed (`_agreement`)
+        if agreement.agreed_at != max(agreement.we_at, agreement.they_at):
+            raise ImportRefused(
+                f"{place}.agreed_at: {self.named} is agreed when the later pair agrees it"
+            )
+        if any(item.made_at > agreement.agreed_at for item in data.corrections):
+            raise ImportRefused(
+                f"{self.where}.corrections: nothing of {self.named} is corrected once its "
+                "round is agreed"
+            )
 
     def _cut(self, cut: Cut, four: Sequence[int], where: str) -> list[list[list[Any]]]:
         """A cut as the site keeps it: rounds of [player's id, card], each drawn by one of
@@ -240,7 +301,8 @@ class _TableLoader:
 
     def _deals(
         self, table: ProgressiveTable, read: Table, data: RoundTableDoc, after: datetime
-    ) -> None:
+    ) -> datetime:
+        """The deals as recorded, one after another after the cut: when the last was."""
         where = self.where
         if len(data.recorded) != len(read.deals):
             raise ImportRefused(f"{where}.recorded must give one record for each deal")
@@ -261,6 +323,7 @@ class _TableLoader:
             refused_as(place, row.save)
         if data.in_progress is not None:
             self._in_progress(table, len(read.deals) + 1, data.in_progress, last)
+        return last
 
     def _in_progress(
         self, table: ProgressiveTable, number: int, data: InProgress, last: datetime

@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from scorer.club import places
 from scorer.club.models import Member
+from scorer.engine.bounds import MOST_DEALS_A_ROUND
 from scorer.plumbing.keys import KeyedForm
-from scorer.progressive.models import MOST_DEALS_A_ROUND, ProgressiveEvening, ProgressivePlayer
+from scorer.progressive.models import ProgressiveEvening, ProgressivePlayer
 from scorer.rubbers.forms.deals import ResultForm
 
 

@@ -20,15 +20,14 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scorer import engine
+from scorer.club.guests import one_guest_of_a_name_an_evening
 from scorer.club.models import Member
+from scorer.engine.bounds import MOST_DEALS_A_ROUND
 from scorer.engine.progressive import DEALS_A_ROUND
 from scorer.plumbing.guards import register
 from scorer.plumbing.keys import Submission
 from scorer.progressive.guards import PROGRESSIVE
 from scorer.rubbers.models import Correction, Deal
-
-# At most deals a round: thirteen makes an evening of many hours already.
-MOST_DEALS_A_ROUND = 13
 
 
 class ProgressiveEvening(models.Model):
@@ -98,9 +97,7 @@ class ProgressivePlayer(models.Model):
                 condition=Q(member__isnull=False),
                 name="a_member_plays_once_an_evening",
             ),
-            models.UniqueConstraint(
-                fields=["evening", "guest"], condition=~Q(guest=""), name="one_guest_of_a_name"
-            ),
+            one_guest_of_a_name_an_evening("one_guest_of_a_name"),
             models.UniqueConstraint(
                 fields=["evening", "number"],
                 condition=Q(number__isnull=False),

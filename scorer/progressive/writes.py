@@ -27,7 +27,9 @@ from django.utils import timezone
 
 from scorer import engine
 from scorer.club import places
+from scorer.club.guests import ALREADY, already, guest_name, same_guest
 from scorer.club.models import Club, Member, person
+from scorer.engine.bounds import MOST_PLAYERS
 from scorer.engine.cutting import Cut, cut_for_partners, cut_in_order
 from scorer.engine.progressive import (
     Evening,
@@ -71,10 +73,7 @@ _DATABASE_SAYS = {
     guards.AGREED_DEALS_KEPT: "The round is agreed at this table: nothing on it changes now.",
     guards.ENDED_EVENING: "The evening has ended: no round follows it. Nothing was changed.",
     "a_member_plays_once_an_evening": "plays this evening already: nothing was changed.",
-    "one_guest_of_a_name": (
-        "There is a guest of that name this evening already: give the new guest's name "
-        "another way (with an initial, say). Nothing was changed."
-    ),
+    "one_guest_of_a_name": f"{ALREADY} Nothing was changed.",
     "one_table_of_a_number_a_round": "That round is seated already: nothing was changed.",
     "one_table_a_player_a_round": "That round is seated already: nothing was changed.",
 }
@@ -168,12 +167,22 @@ def _before_the_draw(evening: ProgressiveEvening) -> None:
 # -- The players, as they arrive ---------------------------------------------------------------
 
 
+def _room_for_one_more(evening: ProgressiveEvening) -> None:
+    """An evening seats the engine's MOST_PLAYERS at most: its file is read back so."""
+    if evening.players.count() >= MOST_PLAYERS:
+        raise Refused(
+            f"{evening.name} seats {MOST_PLAYERS} players at most: nobody more joins it. "
+            "Nothing was changed."
+        )
+
+
 @_in_words
 def add_member(*, evening: ProgressiveEvening, member: Member, seen: str, user: User) -> str:
     _moved_on(evening, seen)
     _before_the_draw(evening)
     if evening.players.filter(member=member).exists():
         raise Refused(f"{member.name} plays this evening already: nothing was changed.")
+    _room_for_one_more(evening)
     ProgressivePlayer.objects.create(evening=evening, member=member)
     # He plays here, at one table after another, until the evening ends.
     places.take([member], progressive=evening, then="Nothing was changed.")
@@ -184,11 +193,12 @@ def add_member(*, evening: ProgressiveEvening, member: Member, seen: str, user: 
 def add_guest(*, evening: ProgressiveEvening, name: str, seen: str, user: User) -> str:
     _moved_on(evening, seen)
     _before_the_draw(evening)
-    name = " ".join(name.split())
-    if not name:
-        raise Refused("A guest's name: give it as the club would write it, “Mrs. Hale”.")
-    if evening.players.filter(guest=name).exists():
-        raise Refused(_DATABASE_SAYS["one_guest_of_a_name"])
+    name = guest_name(name)
+    guests = evening.players.exclude(guest="").values_list("guest", flat=True)
+    there = same_guest(name, guests)
+    if there is not None:
+        raise Refused(already(name, there, "Nothing was changed."))
+    _room_for_one_more(evening)
     ProgressivePlayer.objects.create(evening=evening, guest=name)
     return f"{name} plays, as a guest. {_count(evening)}"
 

@@ -24,7 +24,7 @@ from scorer.plumbing.club_format import (
 )
 from scorer.rubbers.club_file import Draw
 from scorer.rubbers.models import Rubber
-from scorer.tables.models import Candidacy, Membership, Table, TableCut
+from scorer.tables.models import ARRIVALS, Candidacy, Membership, Table, TableCut
 
 
 class MembershipDoc(Shape):
@@ -54,8 +54,9 @@ CutKind = Literal["formed", "cut out"]
 class TableCutDoc(Shape):
     rubber: Annotated[int, Field(ge=0)]  # its place in `rubbers`
     kind: CutKind
+    # A round of the cut: everyone cutting, up to every candidate of a table formed.
     cards: Annotated[
-        list[Annotated[list[Draw], Field(min_length=1, max_length=6)]],
+        list[Annotated[list[Draw], Field(min_length=1, max_length=ARRIVALS)]],
         Field(max_length=60),
     ]
     reasons: Annotated[list[ReasonDoc], Field(max_length=60)]

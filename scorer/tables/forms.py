@@ -14,9 +14,9 @@ from scorer.club import places
 from scorer.club.models import Member
 from scorer.plumbing.keys import KeyedForm
 from scorer.rubbers import choosing
+from scorer.tables.models import ARRIVALS
 from scorer.tables.reads import Whereabouts
 
-ARRIVALS = 9  # candidates a table can be formed from at once: six places and three waiting
 FOUR = 4  # candidates a table needs at least
 
 

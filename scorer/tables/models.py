@@ -12,6 +12,10 @@ from django.utils import timezone
 from scorer.club.models import Member
 from scorer.rubbers.models import Rubber
 
+# Candidates a table can be formed from at once: six places and three waiting. The form
+# offers this many, forming refuses more, and the club's file takes a cut of this many.
+ARRIVALS = 9
+
 
 class Table(models.Model):
     """A table of an evening: four to six members (Law 21), its rubbers one after another.

@@ -29,10 +29,7 @@
     refused: "The club's server refused this entry.",
     noForms: "This phone has not kept the next step's form: record it when the connection returns.",
     played: "Every deal is recorded on this phone: the next step is taken when the connection returns.",
-    losing: (n, others) => {
-      const whose = !others ? "" : others === n ? ", kept for another member," : `, ${others} of them kept for another member,`;
-      return `This phone keeps ${n} ${n === 1 ? "entry" : "entries"} not yet sent${whose} which signing out throws away. Sign out all the same?`;
-    },
+    losing: (n) => `This phone keeps ${n} ${n === 1 ? "entry" : "entries"} of yours not yet sent, which signing out throws away. Sign out all the same?`,
     actions: { send: "Send it", change: "Change it", drop: "Drop it", discard: "Discard" },
   };
 
@@ -89,18 +86,29 @@
   const put = (name, value) => store(name, "readwrite", (s) => s.put(value));
   const remove = (name, key) => store(name, "readwrite", (s) => s.delete(key));
 
-  // Signing out throws away what was not sent, every member's (Clear-Site-Data clears the
-  // whole phone): the phone asks first.
+  // Signing out throws away this member's entries not yet sent (the phone asks first) and
+  // every page kept (Clear-Site-Data clears the whole phone). Another member's entries not
+  // yet sent are his: the form then asks the server to spare the phone's storage, and the
+  // phone itself drops this member's entries and every member's pages, keeping his alone
+  // until he signs in here again and they are sent.
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (!user || form.dataset.checked || !form.hasAttribute("data-sign-out")) { return; }
     event.preventDefault();
     const kept = await everything("queue").catch(() => []);
-    const others = kept.filter((e) => e.user !== user).length;
-    if (!kept.length || window.confirm(SAY.losing(kept.length, others))) {
-      form.dataset.checked = "1";
-      form.submit();
+    const mine = kept.filter((e) => e.user === user);
+    if (mine.length && !window.confirm(SAY.losing(mine.length))) { return; }
+    if (mine.length < kept.length) {
+      await Promise.all(mine.map((e) => remove("queue", e.id))).catch(() => {});
+      const names = await caches.keys().catch(() => []);
+      await Promise.all(names.filter((n) => n.startsWith("scorer-pages-") || n === "scorer-member")
+        .map((n) => caches.delete(n))).catch(() => {});
+      const spare = document.createElement("input");
+      Object.assign(spare, { type: "hidden", name: "keep", value: "others-unsent" });
+      form.append(spare);
     }
+    form.dataset.checked = "1";
+    form.submit();
   });
 
   const box = document.getElementById("offline");

@@ -12,7 +12,8 @@
 //   site sends names the member signed in (<body data-user>, empty for nobody), and the
 //   worker remembers the last one named. Without the network it shows that member's pages
 //   alone, so a member signing in on a phone where another's session lapsed never sees
-//   what the other kept (nor his queue: the page shown says whose queue it shows).
+//   what the other kept (nor his queue: the page shown says whose queue it shows); once
+//   the site names another member, the pages kept for any other are deleted.
 // - Nothing from another origin, and nothing but GET, is touched: those go to the network
 //   as if there were no worker. Signing out clears every cache (Clear-Site-Data).
 /* global RELEASE, STATIC_FILES, OFFLINE_PAGE, RESUME_PAGE */
@@ -136,12 +137,24 @@ async function note(request, response, keeping) {
     return; // a page that does not say (the admin's)
   }
   const who = signedIn[1];
+  if (who) {
+    await forgetOthers(who);
+  }
   await (await caches.open(MEMBER_CACHE)).put(MEMBER, new Response(who));
   if (keeping && who) {
     const cache = await caches.open(PAGES_CACHE + who);
     await cache.put(request, response);
     await cache.put(FOLLOWING, new Response(new URL(request.url).pathname));
   }
+}
+
+// A member signed in here: the pages kept for anyone else go (another member's session
+// lapsed on this phone, or he left it signed in); what they had not sent is the page
+// script's, kept in its queue until it is sent.
+async function forgetOthers(who) {
+  const names = await caches.keys();
+  const others = names.filter((name) => name.startsWith(PAGES_CACHE) && name !== PAGES_CACHE + who);
+  await Promise.all(others.map((name) => caches.delete(name)));
 }
 
 // A rubber's offline forms, fetched by its page's script: kept for the member signed in.

@@ -142,13 +142,13 @@ def _working_out(staff: Any, evening: Any) -> dict[str, Timed]:
     from scorer.engine.duplicate import Comparison
 
     def read() -> None:
-        reads.evening_record(evening)
+        reads.evening_record(evening, reads.WHOLE)
 
     def worked() -> None:
-        assert reads.evening_record(evening).score is not None
+        assert reads.evening_record(evening, reads.WHOLE).score is not None
 
     def laid() -> None:
-        record = reads.evening_record(evening)
+        record = reads.evening_record(evening, reads.WHOLE)
         score = record.score
         assert score is not None
         presenters.rankings(record)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -240,13 +240,19 @@ def test_a_tie_without_its_cut_is_refused(exported):
 
 def test_a_round_seated_before_the_one_before_was_agreed_is_refused(exported):
     ended_of(exported)["tables"][0]["agreement"]["agreed_at"] = None
-    refused(exported, r"^progressive\[2\]\.tables\[0\]\.agreement: every table agrees its round")
+    refused(
+        exported,
+        r"^progressive\[2\]\.tables\[0\]\.agreement: round 1 is not agreed at table 1 of Ended: "
+        "every table agrees its round",
+    )
 
 
 def test_an_evening_played_for_a_stake_with_a_guest_is_refused(exported):
     arriving = exported["progressive"][0]
+    guest = next(p for p in arriving["people"] if p["member"] is None)
+    after = datetime.fromisoformat(guest["arrived_at"]) + timedelta(seconds=1)
     exported["evening_terms"].append(
-        {**exported["evening_terms"][0], "evening": 0, "set_at": arriving["opened_at"]}
+        {**exported["evening_terms"][0], "evening": 0, "set_at": after.isoformat()}
     )
     refused(exported, r"^evening_terms\[1\]: .* as a guest, with no account in the ledger")
 

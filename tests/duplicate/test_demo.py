@@ -26,7 +26,7 @@ def demo(client, db):
 
 def test_the_demo_holds_a_duplicate_evening_with_dealt_boards_ended(demo):
     evening = DuplicateEvening.objects.get()
-    record = reads.evening_record(evening)
+    record = reads.evening_record(evening, reads.WHOLE)
     assert evening.ended
     assert (evening.movement, evening.tables, evening.boards_from) == ("mitchell", 3, "dealt")
     assert len(record.pairs) == 6

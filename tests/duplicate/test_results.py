@@ -56,7 +56,7 @@ def test_the_traveller_compares_each_result_on_the_board(director, evening, staf
     # Board 1, round 2 at table 4 (pairs 4 and 7), round 3 at table 3 (pairs 3 and 5).
     recorded(staff, table_of(evening, 2, 4), 1, entry("NT", 9))
     recorded(staff, table_of(evening, 3, 3), 1, entry("NT", 6))
-    score = reads.evening_record(evening).score
+    score = reads.evening_record(evening, reads.WHOLE).score
     assert score is not None
     traveller = score.travellers[0]
     assert len(traveller.results) == 3

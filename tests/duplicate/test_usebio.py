@@ -31,7 +31,7 @@ def usebio_of(client, evening: DuplicateEvening):
 def assert_it_reads_back_to_the_sites_results(read: Read, evening: DuplicateEvening) -> None:
     """Every pair, its players by name and national number, its place and score; every
     result a line, its pairs and its score on the board: as the site gives them."""
-    record = reads.evening_record(evening)
+    record = reads.evening_record(evening, reads.WHOLE)
     score = record.score
     assert score is not None
     assert set(read.pairs) == {str(pair.number) for pair in record.pairs}

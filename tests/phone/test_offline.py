@@ -283,8 +283,9 @@ def test_signing_out_clears_what_the_phone_kept(phone, browser_rubber):
 
 def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, browser_rubber):
     """Mrs. Carr's phone keeps her rubber's page and an entry not yet sent; her session
-    lapses and Mr. Dane signs in on the same phone. Offline, he sees none of hers; her
-    entry is never sent as his, and stays kept for her."""
+    lapses and Mr. Dane signs in on the same phone. Her pages go as the site names him;
+    offline, he sees none of hers; her entry is never sent as his, and stays kept for her
+    when he signs out, until she signs in again and chooses what becomes of it."""
     page = phone()
     sign_in(page, "carr")
     follow(page, browser_rubber)
@@ -317,14 +318,26 @@ def test_a_phone_shared_after_a_session_lapses_keeps_each_members_own(phone, bro
     assert not Submission.objects.filter(key=her_key).exists()
     assert page.evaluate(QUEUED_KEYS) == [her_key]  # still kept, for her
 
-    asked = []
-    page.once("dialog", lambda dialog: asked.append(dialog.message) or dialog.accept())
-    page.get_by_role("button", name="Sign out").click()  # the phone as a whole is cleared
-    expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
-    assert asked == [
-        "This phone keeps 1 entry not yet sent, kept for another member, which signing "
-        "out throws away. Sign out all the same?"
+    # Her pages went as the site named him: only his are kept, and the shared files.
+    names = page.evaluate("caches.keys()")
+    assert f"scorer-pages-{carr.pk}" not in names
+    assert [name for name in names if name.startswith("scorer-pages-")] == [
+        f"scorer-pages-{User.objects.get(username='dane').pk}"
     ]
+
+    asked = []
+    page.on("dialog", lambda dialog: asked.append(dialog.message) or dialog.accept())
+    page.get_by_role("button", name="Sign out").click()  # nothing of his was left unsent
+    expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
+    assert asked == []
+    assert page.evaluate(QUEUED_KEYS) == [her_key]  # his signing out kept hers
+    assert not any("/rubbers/" in url for url in page.evaluate(f"async () => {KEPT}"))
+
+    sign_in(page, "carr")  # back at her phone: her entry is hers to send, change or drop
+    follow(page, browser_rubber)
+    expect(status(page)).to_contain_text("Not sent: the table moved on while this phone")
+    expect(pending(page)).to_have_count(1)
+    assert page.evaluate(QUEUED_KEYS) == [her_key]
 
 
 def test_signing_out_everywhere_ends_the_session_on_the_members_other_phone(phone, browser_rubber):

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from scorer.analysis.models import Analysis
 from scorer.club.models import Club
-from scorer.engine.cards import MOST_BYTES, Direction, deal_boards, dealt, pbn_text, read_pbn
+from scorer.engine.cards import Direction, deal_boards, dealt, pbn_text, read_pbn
 from scorer.printing import hand_records
 from tests.support.analysis import already_analysed
 from tests.support.examples import examples
@@ -424,24 +424,27 @@ def test_no_file_or_an_empty_one_is_refused_in_a_sentence(carr):
     assert "PBN file: the file chosen is empty." in refusal(read(carr, b""))
 
 
-def test_a_file_larger_than_the_reader_takes_is_refused_by_the_reader(carr):
-    response = read(carr, b"%" * (MOST_BYTES + 1))
+def test_a_file_larger_than_a_request_takes_is_refused_in_words(carr):
+    response = read(carr, b"%" * (hand_records.MOST_UPLOAD + 1))
     assert response.status_code == 400
-    assert "a PBN file of boards is read up to 16,777,216 bytes (16 MiB)" in refusal(response)
+    assert (
+        "club.pbn: the file is larger than 1 MiB, the most a PBN file of boards may be here: "
+        "nothing was read" in refusal(response)
+    )
 
 
 def test_a_body_larger_than_any_pbn_file_is_refused_unread(carr):
-    response = read(carr, b"%" * (MOST_BYTES + 128 * 1024))
+    response = read(carr, b"%" * (hand_records.MOST_UPLOAD + 128 * 1024))
     assert response.status_code == 413
     assert (
-        "The file is larger than 16 MiB, the most a PBN file of boards may be: nothing was read."
-        in refusal(response)
+        "The file is larger than 1 MiB, the most a PBN file of boards may be here: nothing "
+        "was read." in refusal(response)
     )
 
 
 def test_django_keeps_any_upload_the_site_reads_in_memory(settings):
     assert settings.FILE_UPLOAD_MAX_MEMORY_SIZE == hand_records.MOST_BODY
-    assert hand_records.MOST_BODY > MOST_BYTES
+    assert hand_records.MOST_BODY > hand_records.MOST_UPLOAD
 
 
 def test_boards_sent_back_larger_than_a_form_may_be_are_refused(carr):

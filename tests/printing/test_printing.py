@@ -624,7 +624,7 @@ def test_a_document_the_printing_process_does_not_finish_is_refused_and_the_proc
     first = stuck.pid
     with monkeypatch.context() as patched:
         patched.setattr(stuck, "patience", 0.5)
-        patched.setattr(printing, "_print", never_finishes)
+        patched.setattr(printing, "_lay_out", never_finishes)
         refused = refusal(stuck)
     assert isinstance(refused, printing.Busy)
     assert str(refused) == printing.STUCK
@@ -658,7 +658,7 @@ def test_a_document_whose_printing_process_dies_is_refused_in_words_and_the_proc
     died.start()
     first = died.pid
     with monkeypatch.context() as patched:
-        patched.setattr(printing, "_print", dies)
+        patched.setattr(printing, "_lay_out", dies)
         with pytest.raises(printing.Busy, match="could not finish this document"):
             died.lay_out("<p>One line.</p>")
     assert died.lay_out("<p>One line.</p>").startswith(b"%PDF")

@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from scorer.plumbing.keys import Refused
 from scorer.progressive import writes
 from scorer.progressive.models import ProgressivePlayer
 from tests.support.evenings import opened, seen
@@ -162,3 +163,18 @@ def test_the_evening_page_read_while_a_player_arrives_carries_the_revision_it_sh
     assert landed
     assert "Mr. Oakes" in html
     assert revisions_carried(html, "seen") == {int(seen(gathering))}
+
+
+def test_an_evening_seats_the_engines_most_players_and_no_more(staff, monkeypatch):
+    """Its file is read back within the engine's bound (scorer/engine/bounds.py): two
+    stand for it here, so that the test adds three players, not four hundred and one."""
+    monkeypatch.setattr(writes, "MOST_PLAYERS", 2)
+    evening = opened(staff)
+    for name in ("Mrs. Hale", "Mr. Vane"):
+        writes.add_guest(evening=evening, name=name, seen=seen(evening), user=staff)
+    with pytest.raises(Refused) as refused:
+        writes.add_guest(evening=evening, name="Mr. Ince", seen=seen(evening), user=staff)
+    assert str(refused.value) == (
+        "Progressive evening seats 2 players at most: nobody more joins it. Nothing was changed."
+    )
+    assert ProgressivePlayer.objects.count() == 2

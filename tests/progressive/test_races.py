@@ -313,3 +313,52 @@ print(json.dumps(made))
         assert count(server, deals, each["table"]) == 1
         revision = "SELECT revision FROM scorer_progressivetable WHERE id = ?"
         assert count(server, revision, each["table"]) == 2, "one declaration, one result"
+
+
+def test_ten_staff_seating_round_three_at_once_are_each_answered(club):
+    """Ten of the staff, each on his phone, seat round 3 at the same moment: every request
+    is answered, one seating the round and the others told in words that it is seated."""
+    server, _ = club
+    staff = json.loads(
+        server.python(
+            """
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+sessions = []
+for n in range(10):
+    user, _ = get_user_model().objects.get_or_create(username=f"director{n}", is_staff=True)
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    sessions.append(session.session_key)
+print(json.dumps(sessions))
+"""
+        )
+    )
+    pk = json.loads(
+        server.python(
+            SETUP
+            + """
+from scorer.progressive.models import ProgressiveTable
+evening = drawn("Ten at once")
+for round in (1, 2):
+    for table in ProgressiveTable.objects.filter(evening=evening, round=round):
+        play(table)
+        agreed(table)
+    if round == 1:
+        writes.next_round(evening=evening, seen=seen(evening), user=staff)
+print(json.dumps(evening.pk))
+"""
+        )
+    )
+    page = f"/progressive/{pk}/"
+    phones = [phone_of(server, session, page) for session in staff]
+    sends = [partial(phone.post, *form_on(phone, page, f"{page}next/")) for phone in phones]
+    answers = at_once(*sends)
+    assert all(answer is not None for answer in answers), "every request answered"
+    assert sorted(a.status for a in answers) == [302] * 10
+    tables = "SELECT count(*) FROM scorer_progressivetable WHERE evening_id = ? AND round = 3"
+    assert count(server, tables, pk) == 2, "round 3 seated once"

@@ -142,7 +142,7 @@ def round_played(
 
 
 def played_through(user: Any, evening: DuplicateEvening) -> None:
-    for round_number in range(1, reads.evening_record(evening).rounds() + 1):
+    for round_number in range(1, reads.evening_record(evening, reads.WHOLE).rounds() + 1):
         round_played(user, evening, round_number)
 
 

@@ -1,5 +1,6 @@
 """`manage.py export_club [FILE]`: the whole club as elwell-club/1 JSON (- or no FILE:
-standard output). It holds the accounts' password hashes: keep it private."""
+standard output). It holds the accounts' password hashes: keep it private. A FILE that
+cannot be written is refused in a sentence (the exit status 1)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ledger.club.document import export_club
 
@@ -23,5 +24,8 @@ class Command(BaseCommand):
         if file == "-":
             self.stdout.write(text)
         else:
-            Path(file).write_text(text + "\n", encoding="utf-8")
+            try:
+                Path(file).write_text(text + "\n", encoding="utf-8")
+            except OSError as error:
+                raise CommandError(f"cannot write {file}: {error.strerror}") from None
             self.stdout.write(f"Exported the club to {file}.")

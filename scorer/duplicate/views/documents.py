@@ -6,8 +6,8 @@ the results (rankings, travellers, pairs' cards), the hand records with the resu
 them, the results as CSV, the whole evening as PBN, and the results as USEBIO for a
 national body's software.
 
-Whatever shows a board's hands or a traveller is the director's until the evening ends, as
-the pages are.
+Whatever shows a board's hands or results is for whoever may see every board
+(`reads.boards_seen`): the director, and everyone once the evening has ended.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from scorer.printing import documents, hand_records
 
 
 def _started(request: HttpRequest, pk: int) -> reads.EveningRecord:
-    record = reads.evening_record(access.evening_or_404(pk))
+    record = access.read_for(request, pk)
     if not record.evening.started:
         raise Http404("The evening's documents are printed once it has started.")
     return record
@@ -40,7 +40,7 @@ def _results_of(request: HttpRequest, pk: int) -> reads.EveningRecord:
     """The evening, if this viewer may read every board's results: the director, or
     anyone once it has ended."""
     record = _started(request, pk)
-    if not (access.directs(request) or record.evening.ended):
+    if record.seen is not None:
         raise PermissionDenied(
             "Every board's results are printed for the director while the evening is in "
             "play, and for everyone once it has ended."

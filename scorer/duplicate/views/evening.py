@@ -87,7 +87,7 @@ def open_evening(request: SignedInRequest) -> HttpResponse:
 @login_required
 @require_GET
 def evening(request: SignedInRequest, pk: int) -> HttpResponse:
-    record = access.evening_record_or_404(pk)
+    record = access.evening_record_or_404(request, pk)
     found = record.evening
     context = following.evening_context(request, record)
     seen = str(found.revision)

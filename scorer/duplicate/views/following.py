@@ -84,14 +84,13 @@ def travellers_context(request: HttpRequest, record: reads.EveningRecord) -> dic
     score = record.score
     if score is None:
         raise Http404("The travellers are kept once the evening has started.")
-    seen = access.boards_seen(request, record)
     matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
     provisional = presenters.provisional_of(record)
     shown = [
         (
             traveller.board.number,
             presenters.traveller_view(traveller, provisional, matchpoints)
-            if access.may_see(seen, traveller.board.number)
+            if reads.may_see(record.seen, traveller.board.number)
             else None,
         )
         for traveller in score.travellers
@@ -132,7 +131,7 @@ def evening_live(request: HtmxRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=286)
     if version == request.GET.get("version"):
         return HttpResponse(status=204)
-    record = reads.evening_record(access.evening_or_404(pk))
+    record = access.read_for(request, pk)
     part = request.GET.get("part", "")
     if part == "mine":  # a pair's own, on its table's page
         return render(request, "duplicate/mine_live.html", mine_context(request, record))

@@ -1,7 +1,9 @@
 """The evening's results as they come: every board's traveller, a board with its hands and
 traveller, the rankings (by direction in a Mitchell), each pair's board-by-board card, and
 the noticeboard for a screen on the wall. A board's hands and traveller are shown to a
-member once his pair has played it (`access.boards_seen`)."""
+member once his pair has played it, and whatever is worked out from them counts it only
+then: every read here is the viewer's (`access.read_for`, by `reads.boards_seen`); the
+noticeboard's is the room's, the boards every pair has played."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from scorer.plumbing.noticeboard import Drawn, Noticeboard
 @login_required
 @require_GET
 def travellers(request: HttpRequest, pk: int) -> HttpResponse:
-    record = reads.evening_record(access.evening_or_404(pk))
+    record = access.read_for(request, pk)
     context = following.travellers_context(request, record)
     return render(request, "duplicate/travellers.html", context)
 
@@ -38,13 +40,16 @@ def board(request: HtmxRequest, pk: int, number: int) -> HttpResponse:
     """A board: its hands (when known), what the cards allowed (§12) and its traveller,
     once the viewer may see them; its part `analysed` followed by htmx until the board's
     analysis is done."""
-    record = reads.evening_record(access.evening_or_404(pk))
+    record = access.read_for(request, pk)
     found = record.by_board.get(number)
     score = record.score
     if found is None or score is None:
         raise Http404(f"There is no board {number} in play at this evening.")
-    seen = access.boards_seen(request, record)
-    context = {"evening": record.evening, "number": number, "shown": access.may_see(seen, number)}
+    context = {
+        "evening": record.evening,
+        "number": number,
+        "shown": reads.may_see(record.seen, number),
+    }
     if context["shown"]:
         matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
         traveller = score.travellers[number - 1]
@@ -79,12 +84,12 @@ def board(request: HtmxRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_GET
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
-    record = reads.evening_record(access.evening_or_404(pk))
+    record = access.read_for(request, pk)
     if record.score is None:
         raise Http404("The rankings are kept once the evening has started.")
     context = following.ranking_context(request, record)
     # its files are for whoever may read every board, as the evening's page offers them
-    context["exports"] = access.directs(request) or record.evening.ended
+    context["exports"] = record.seen is None
     return render(request, "duplicate/ranking.html", context)
 
 
@@ -93,7 +98,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
 def card(request: HttpRequest, pk: int, pair: int) -> HttpResponse:
     """A pair's board-by-board card: each board's round, table, direction, opponents,
     points, net and score."""
-    record = reads.evening_record(access.evening_or_404(pk))
+    record = access.read_for(request, pk)
     return render(request, "duplicate/card.html", following.card_context(request, record, pair))
 
 
@@ -108,7 +113,7 @@ def noticeboard(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _draw_noticeboard(pk: int, token: str) -> Drawn:
-    record = reads.evening_record(access.evening_or_404(pk))
+    record = reads.evening_record(access.evening_or_404(pk), reads.ROOM)
     drawn = reads.version_of(record)
     context = {
         "evening": record.evening,

@@ -2,7 +2,8 @@
 and are given the next board's form back; East–West accept each result with one tap; both
 follow the other within two seconds, see where they go next round, and their pair's place
 in the evening. The director records, accepts, and enters or corrects any result there,
-with his reason."""
+with his reason. Anyone signed in may follow a table; a board's result there reaches him
+once his pair has played the board (`reads.boards_seen`)."""
 
 from __future__ import annotations
 
@@ -155,7 +156,7 @@ def render_table(
 ) -> HttpResponse:
     context = table_context(request, record, form=form, message=message)
     if not request.htmx:
-        context.update(mine_context(request, reads.evening_record(record.evening)))
+        context.update(mine_context(request, access.read_for(request, record.evening.pk)))
     template = f"duplicate/table.html#{part}" if request.htmx else "duplicate/table.html"
     return render(request, template, context, status=status)
 
@@ -200,15 +201,18 @@ def table_context(
     token = live.token(request, "table", table.pk)
     live_url = reverse("scorer:duplicate:table_live", args=[table.pk])
     schedule = reads.schedule_of(evening)
-    lines = presenters.board_lines(record)
+    seen = access.boards_seen(request, evening)
+    lines = presenters.board_lines(record, seen)
     waiting = [line for line in lines if line.provisional]
+    if any(line.hidden for line in lines):
+        told = []  # what the phones did there says the results: "the table changed"
     return {
         "table": table,
         "evening": evening,
         "record": record,
         "lines": lines,
         "boards": presenters.boards_words([board.number for board in record.boards]),
-        "recorded": sum(1 for line in lines if line.row is not None),
+        "recorded": sum(1 for line in lines if line.row is not None or line.hidden),
         "waiting": len(waiting),
         "recording": recording,
         "accepting": accepting,

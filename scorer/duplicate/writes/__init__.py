@@ -19,6 +19,7 @@ from __future__ import annotations
 from scorer.duplicate.writes.evening import (
     Opened,
     add_pair,
+    all_in,
     attach_hands,
     end,
     open_evening,
@@ -34,6 +35,7 @@ __all__ = [
     "Opened",
     "accept",
     "add_pair",
+    "all_in",
     "attach_hands",
     "correct",
     "end",

@@ -17,9 +17,9 @@ from django.utils import timezone
 
 from scorer.analysis import writes as analysis
 from scorer.club import places
+from scorer.club.guests import already, guest_name, same_guest
 from scorer.club.models import Club, Member, person
 from scorer.duplicate.models import (
-    MOST_BOARDS,
     DuplicateBoard,
     DuplicateEvening,
     DuplicatePair,
@@ -29,6 +29,7 @@ from scorer.duplicate.models import (
     DuplicateTable,
 )
 from scorer.duplicate.reads import (
+    WHOLE,
     EveningRecord,
     board_of,
     boards_a_set,
@@ -37,8 +38,9 @@ from scorer.duplicate.reads import (
     pairs_of,
     result_rows,
 )
-from scorer.duplicate.writes.refusals import NOTHING, SAID, in_words
+from scorer.duplicate.writes.refusals import NOTHING, in_words
 from scorer.engine import RubberError
+from scorer.engine.bounds import MOST_BOARDS
 from scorer.engine.cards import DIRECTIONS, deal_boards
 from scorer.engine.cards import Board as DealtBoard
 from scorer.engine.duplicate import (
@@ -154,14 +156,21 @@ def add_pair(
     _moved_on(evening, seen)
     _before_the_start(evening)
     players = [_player(player) for player in (first, second)]
-    if players[0] == players[1]:
+    first_name, second_name = players
+    if first_name == second_name or (
+        isinstance(first_name, str)
+        and isinstance(second_name, str)
+        and same_guest(first_name, [second_name]) is not None
+    ):
         raise Refused(f"A pair is two players: {_name(first)} is named twice. {NOTHING}")
     playing = DuplicatePlayer.objects.filter(evening=evening)
+    guests = list(playing.exclude(guest="").values_list("guest", flat=True))
     for player in players:
-        if isinstance(player, Member) and playing.filter(member=player).exists():
-            raise Refused(f"{player.name} plays in another pair this evening. {NOTHING}")
-        if isinstance(player, str) and playing.filter(guest=player).exists():
-            raise Refused(SAID["one_duplicate_guest_of_a_name"])
+        if isinstance(player, Member):
+            if playing.filter(member=player).exists():
+                raise Refused(f"{player.name} plays in another pair this evening. {NOTHING}")
+        elif (there := same_guest(player, guests)) is not None:
+            raise Refused(already(player, there, NOTHING))
     pair = DuplicatePair.objects.create(evening=evening)
     for place, player in enumerate(players, 1):
         DuplicatePlayer.objects.create(
@@ -180,10 +189,7 @@ def add_pair(
 def _player(player: Player) -> Player:
     if isinstance(player, Member):
         return player
-    name = " ".join(player.split())
-    if not name:
-        raise Refused("A guest's name: give it as the club would write it, “Mrs. Hale”.")
-    return name
+    return guest_name(player)
 
 
 def _name(player: Player) -> str:
@@ -384,7 +390,7 @@ def attach_hands(
     analysis.ask_for_boards((number, given[number]) for number in attached)
     _agreed(evening, attached)
     try:
-        work_out_duplicate(evening_record(evening).as_evening(), in_progress=True)
+        work_out_duplicate(evening_record(evening, WHOLE).as_evening(), in_progress=True)
     except RubberError as error:
         raise Refused(f"{_sentence(str(error))} {NOTHING}") from None
     return (
@@ -396,7 +402,7 @@ def attach_hands(
 def _agreed(evening: DuplicateEvening, attached: Sequence[int]) -> None:
     """Each result called at the table on a board now known agrees with the cards: the
     same call of honours, the same chicane (engine.check_call)."""
-    record = evening_record(evening)
+    record = evening_record(evening, WHOLE)
     pairs = {row.table.pk: (row.ns.number, row.ew.number) for row in record.tables}
     called = DuplicateResult.objects.filter(evening=evening, board__number__in=attached)
     for row in result_rows(called, pairs):
@@ -429,8 +435,8 @@ def end(*, evening: DuplicateEvening, seen: str, user: User) -> str:
         raise Refused(f"{evening.name} has not started.")
     if evening.ended:
         raise Refused(f"{evening.name} has ended already.")
-    record = evening_record(evening)
-    _all_in(record)
+    record = evening_record(evening, WHOLE)
+    all_in(record)
     ended = DuplicateEvening.objects.filter(pk=evening.pk, ended_at__isnull=True).update(
         ended_at=timezone.now()
     )
@@ -441,7 +447,9 @@ def end(*, evening: DuplicateEvening, seen: str, user: User) -> str:
     return f"{evening.name} has ended: the results are final."
 
 
-def _all_in(record: EveningRecord) -> None:
+def all_in(record: EveningRecord) -> None:
+    """Every result the movement calls for is in, and accepted: an evening ends so (its
+    end, and the club's file of an ended one)."""
     try:
         work_out_duplicate(record.as_evening())
     except DuplicateError as error:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from django.db import DatabaseError, transaction
 
+from scorer.club.guests import ALREADY
 from scorer.duplicate import guards
 from scorer.plumbing.keys import Refused
 
@@ -29,10 +30,7 @@ SAID = {
     guards.DIRECTORS_OWN: f"Only the director, one of the staff, enters or corrects a result. "
     f"{NOTHING}",
     "a_member_in_one_pair_an_evening": f"plays in another pair this evening. {NOTHING}",
-    "one_duplicate_guest_of_a_name": (
-        "There is a guest of that name this evening already: give the new guest's name "
-        f"another way (with an initial, say). {NOTHING}"
-    ),
+    "one_duplicate_guest_of_a_name": f"{ALREADY} {NOTHING}",
     "one_result_a_board_a_table": (
         f"That board was recorded at this table meanwhile, on another phone. {NOTHING}"
     ),

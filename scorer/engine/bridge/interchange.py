@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from scorer.engine.bounds import MOST_DOUBLES_READ
 from scorer.engine.bridge.laws import BridgeLaws
 from scorer.engine.bridge.sheet import ScoredDeal, Sheet, work_out
 from scorer.engine.cards import CARD_FIELDS, ByCards, read_cards
@@ -56,9 +57,6 @@ from scorer.engine.tally import game_json, outcome_json, totals_json
 RUBBER_FORMAT = "elwell-rubber/1"
 SHEET_FORMAT = "elwell-sheet/1"
 
-# The laws let doubling go on indefinitely (Law 55) and the engine counts exactly, but a
-# trick worth 2**1000 times its value is past any table and past what JSON can print.
-MOST_DOUBLES_READ = 1000
 
 _DECLARATION_FIELDS = ("dealer", "maker", "trump", "doubles", "played")
 _PLAY_FIELDS = ("tricks", "honours", "chicane", "revokes")

@@ -6,7 +6,7 @@ readers' helpers (`reading`)."""
 
 from __future__ import annotations
 
-from scorer.engine.bridge.interchange import MOST_DOUBLES_READ
+from scorer.engine.bounds import MOST_DOUBLES_READ
 from scorer.engine.bridge.points import points_of, score_for_points
 from scorer.engine.bridge.sheet import Entry
 from scorer.engine.layout import Item

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from scorer.engine.bounds import MOST_BOARDS, MOST_PAIRS, MOST_TABLES, digits_within
 from scorer.engine.cards import DIRECTIONS, CardError, Hand, dealer_of
 from scorer.engine.duplicate.borrowed import (
     MOST_DOUBLES_READ,
@@ -68,6 +69,12 @@ _RESULT_FIELDS = frozenset(
 )
 _NOT_PLAYED_FIELDS = frozenset({"board", "ns", "ew", "played"})
 _SEATS = tuple(direction.letter for direction in DIRECTIONS)  # N, E, S, W
+# What a number past the engine's bounds is told (`scorer.engine.bounds`).
+_MOST_PAIRS = (
+    f"an evening's pairs are numbered 1 to {MOST_PAIRS} at most (two at each of "
+    f"{MOST_TABLES} tables)"
+)
+_MOST_BOARDS = f"an evening's boards are numbered 1 to {MOST_BOARDS} at most"
 _MOVEMENTS = {kind.value: kind for kind in MovementKind}
 _COMPARISONS = {comparison.value: comparison for comparison in Comparison}
 _MAKERS = {maker.value: maker for maker in Maker}
@@ -157,11 +164,15 @@ def _read_pairs(pairs: object) -> tuple[Partners, ...]:
             field="pairs",
         )
     numbered: dict[int, Partners] = {}
+    if len(pairs) > MOST_PAIRS:
+        raise DuplicateError(f"pairs: {len(pairs):,} pairs named; {_MOST_PAIRS}", field="pairs")
     for key, names in pairs.items():
-        if not (key.isdigit() and key == str(int(key)) and int(key) > 0):
+        if not (key.isascii() and key.isdigit() and not key.startswith("0")):
             raise DuplicateError(
                 f"pairs: {show(key)} is not a pair's number (1, 2, 3, …)", field="pairs"
             )
+        if not digits_within(key, MOST_PAIRS):
+            raise DuplicateError(f"pairs: pair {key}: {_MOST_PAIRS}", field="pairs")
         if not (
             isinstance(names, list)
             and len(names) == 2
@@ -203,6 +214,11 @@ def _read_board(data: object, place: int) -> Board:
         )
         raise DuplicateError(
             f"boards: the board at place {place} of the list: {problem}", field="board"
+        )
+    if number > MOST_BOARDS:
+        raise DuplicateError(
+            f"boards: the board at place {place} of the list: board is {number}: {_MOST_BOARDS}",
+            field="board",
         )
 
     def refuse(problem: str, field: str) -> DuplicateError:
@@ -246,7 +262,11 @@ def _read_result(data: object, place: int) -> Recorded:
     listed = f"results: the result at place {place} of the list"
     if not isinstance(data, dict):
         raise DuplicateError(f"{listed} must be an object (got {kind_of(data)})", field="results")
-    for key in ("board", "ns", "ew"):
+    for key, most, bound in (
+        ("board", MOST_BOARDS, _MOST_BOARDS),
+        ("ns", MOST_PAIRS, _MOST_PAIRS),
+        ("ew", MOST_PAIRS, _MOST_PAIRS),
+    ):
         value = data.get(key)
         if not (is_int(value) and value > 0):
             problem = (
@@ -255,6 +275,8 @@ def _read_result(data: object, place: int) -> Recorded:
                 else f"{key} must be a whole number above 0 (got {show(value)})"
             )
             raise DuplicateError(f"{listed}: {problem}", field=key)
+        if value > most:
+            raise DuplicateError(f"{listed}: {key} is {value}: {bound}", field=key)
     board, ns, ew = data["board"], data["ns"], data["ew"]
 
     def refuse(problem: str, field: str) -> DuplicateError:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scorer.engine.bounds import MOST_DEALS_A_ROUND, MOST_PLAYERS, MOST_TABLES
 from scorer.engine.bridge.interchange import deal_json, read_deal
 from scorer.engine.errors import RubberError
 from scorer.engine.model import Deal, Pair, Side
@@ -99,6 +100,11 @@ def _read_rules(rules: object) -> ProgressiveRules:
             f"rules.deals_a_round must be a whole number above 0 (got {show(deals)})",
             field="rules",
         )
+    if deals > MOST_DEALS_A_ROUND:
+        raise EveningError(
+            f"rules.deals_a_round: a round is {MOST_DEALS_A_ROUND} deals at most (got {deals})",
+            field="rules",
+        )
     limit = rules.get("doubling_limit")
     if limit is not None and not (is_int(limit) and limit > 0):
         raise EveningError(
@@ -112,6 +118,12 @@ def _read_players(players: object) -> tuple[str, ...]:
     if not isinstance(players, list):
         raise EveningError(
             f"players must be a list of names, player 1 first (got {kind_of(players)})",
+            field="players",
+        )
+    if len(players) > MOST_PLAYERS:
+        raise EveningError(
+            f"players: {len(players):,} players named; an evening seats {MOST_PLAYERS} at "
+            f"most (four at each of {MOST_TABLES} tables)",
             field="players",
         )
     for number, name in enumerate(players, 1):

@@ -33,11 +33,18 @@ class Command(BaseCommand):
         path = (
             Path(file) if file else settings.BASE_DIR / "var" / "backups" / f"club-{stamp}{suffix}"
         )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if vendor == "sqlite":
-            _sqlite(path)
-        else:
-            _postgresql(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if vendor == "sqlite":
+                _sqlite(path)
+            else:
+                _postgresql(path)
+        except OSError as error:
+            # mkdir names the folder it could not make, which may not be the file's own
+            where = "" if error.filename in (None, str(path)) else f" ({error.filename})"
+            raise CommandError(f"cannot write {path}: {error.strerror}{where}") from None
+        except sqlite3.Error as error:  # SQLite says it of the file it cannot open
+            raise CommandError(f"cannot write {path}: {error}") from None
         self.stdout.write(f"Backed up to {path} ({path.stat().st_size:,} bytes).")
 
 

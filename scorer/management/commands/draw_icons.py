@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
@@ -29,10 +29,13 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         folder = Path(settings.BASE_DIR) / "static" / "icons"
-        folder.mkdir(exist_ok=True)
-        for name, size, purpose in ICONS:
-            png(size, purpose).save(folder / name, optimize=True)
-        (folder / "icon.svg").write_text(svg())
+        try:
+            folder.mkdir(exist_ok=True)
+            for name, size, purpose in ICONS:
+                png(size, purpose).save(folder / name, optimize=True)
+            (folder / "icon.svg").write_text(svg())
+        except OSError as error:
+            raise CommandError(f"cannot write the icons in {folder}: {error.strerror}") from None
         self.stdout.write(f"Drew {len(ICONS) + 1} icons in {folder}.")
 
 

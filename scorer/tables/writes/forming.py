@@ -18,7 +18,7 @@ from scorer.club.models import Member
 from scorer.engine import tables as laws
 from scorer.plumbing.keys import Refused
 from scorer.rubbers.models import Seat
-from scorer.tables.models import Candidacy, Membership, Table, TableCut
+from scorer.tables.models import ARRIVALS, Candidacy, Membership, Table, TableCut
 from scorer.tables.reads import evening_start
 from scorer.tables.writes.turns import BROKEN_UP, begin, in_turn, join, refuse_if_playing
 
@@ -55,6 +55,11 @@ def form(
     candidate playing a rubber in play at another table is refused; a claim a candidate
     held at another table is withdrawn, and said so."""
     rng = rng or random.SystemRandom()
+    if len(candidates) > ARRIVALS:
+        raise Refused(
+            f"A table is formed from {ARRIVALS} candidates at most: six places and three "
+            "waiting. Nothing was formed."
+        )
     returning = _helping_form(candidates)
     refuse_if_playing(
         day,

@@ -17,7 +17,7 @@ def place_who_plays_now(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scorer', '0014_analysis'),
+        ('scorer', '0015_guests_by_name_in_any_case'),
     ]
 
     operations = [
