@@ -22,6 +22,7 @@ import json, random
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from scorer.club.models import Member
+from scorer.models import Place
 from scorer.duplicate import writes
 from scorer.duplicate.models import DuplicateEvening, DuplicateTable
 from scorer.engine.duplicate import Comparison, MovementKind
@@ -34,6 +35,9 @@ def seen(evening):
     return str(evening.revision)
 
 def gathered(name):
+    # Each try's evening stays as its race left it, a state of its own: its members are set
+    # aside for the next (the site never does: a member plays at one table at a time).
+    Place.objects.filter(member__in=members[:12]).delete()
     evening = writes.open_evening(name=name, day=timezone.localdate(),
         movement=MovementKind.MITCHELL, tables=3, boards_a_round=2,
         comparison=Comparison.AVERAGE, user=staff).evening

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from scorer import engine
 from scorer.club.models import Member
+from scorer.models import Place
 from scorer.progressive import reads, writes
 from scorer.progressive.models import ProgressiveEvening
 from scorer.rubbers.writes import Declaration, Result
@@ -35,6 +36,9 @@ def seen(evening):
     return str(evening.revision)
 
 def gathered(name, count=8):
+    # Each try's evening stays as its race left it, a state of its own: its members are set
+    # aside for the next (the site never does: a member plays at one table at a time).
+    Place.objects.filter(member__in=members[:count]).delete()
     evening = writes.open_evening(name=name, day=timezone.localdate(), deals_a_round=1,
                                   user=staff).evening
     for member in members[:count]:
