@@ -4,6 +4,7 @@ offered again; without JavaScript, nine lists in full."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scorer.models import Rubber, Table
+from scorer.rubbers import reads as rubber_reads
 from scorer.rubbers import writes
 from scorer.tables import reads as table_reads
 from scorer.tables import writes as table_writes
@@ -24,6 +26,7 @@ from tests.support.browser import (
     small_targets_and_text,
 )
 from tests.support.club import make_member
+from tests.support.rubbers import deal
 from tests.support.tables import form, six_members
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,7 +35,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def evening(db):
     """Table 1 of five is playing, one of them sitting out, and Mr. Lacey waits to enter
-    it; Dr. Pryce played with Mr. Quill, Miss Rook and Mr. Abbot last week."""
+    it; Dr. Pryce played a rubber with Mr. Quill, Miss Rook and Mr. Abbot last week,
+    agreed."""
     six = six_members()
     staff = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
     table = form(six[:5], staff)
@@ -48,7 +52,18 @@ def evening(db):
         ]
     ]
     played = writes.start_rubber(table="Side", members=others[:4], first_dealer=0, user=staff)
+    won = [deal("NT", (13, 0), dealer=side) for side in ("we", "they")]
+    writes.replay(rubber=played, deals=won, user=staff)
     Rubber.objects.filter(pk=played.pk).update(started_at=timezone.now() - timedelta(days=7))
+    played.refresh_from_db()
+    # Agreed last week: the four are free to play tonight.
+    writes.agree(
+        state=rubber_reads.rubber_state(played),
+        user=staff,
+        key=uuid.uuid4(),
+        revision=played.revision,
+        side=None,
+    )
     return table_reads.view(table).sitting_out[0].member
 
 
