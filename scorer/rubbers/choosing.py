@@ -61,16 +61,22 @@ def played_with(member: Member | None) -> list[int]:
     return [row["member_id"] for row in latest[:LATELY]]
 
 
+def by_surname(members: Iterable[Member]) -> list[Member]:
+    """Members as every list of them is sorted: by surname (a member's short name), not by
+    "Col., Dr., Miss"."""
+    return sorted(members, key=lambda m: (m.short_name.casefold(), m.name.casefold()))
+
+
 def in_order(
     members: Iterable[Member], *, tonight: Collection[int], lately: Sequence[int]
 ) -> list[Group]:
     """`members` under their headings: those of `tonight` by surname, then those of
     `lately` not among them in its order, then the rest by surname."""
-    by_surname = sorted(members, key=lambda m: (m.short_name.casefold(), m.name.casefold()))
+    ordered = by_surname(members)
     rank = {pk: n for n, pk in enumerate(lately) if pk not in tonight}
-    first = [m for m in by_surname if m.pk in tonight]
-    then = sorted((m for m in by_surname if m.pk in rank), key=lambda m: rank[m.pk])
-    rest = [m for m in by_surname if m.pk not in tonight and m.pk not in rank]
+    first = [m for m in ordered if m.pk in tonight]
+    then = sorted((m for m in ordered if m.pk in rank), key=lambda m: rank[m.pk])
+    rest = [m for m in ordered if m.pk not in tonight and m.pk not in rank]
     groups = [Group(TONIGHT, first), Group(PLAYED_WITH, then), Group(EVERYONE_ELSE, rest)]
     shown = [group for group in groups if group.members]
     if len(shown) == 1:  # nobody to put first: the members, with no heading

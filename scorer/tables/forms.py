@@ -125,6 +125,11 @@ class WithdrawClaimForm(MemberAtTableForm):
 
 
 class SubstituteForm(TableWriteForm):
+    """A substitute for one of the rubber's players (Law 27). Shown with the rubber's
+    players (`playing`), it offers them as who quits and, as his substitute, only members
+    free to play, by surname; sent, it takes any member, and the write refuses one playing
+    elsewhere, naming where."""
+
     quitting = _members("Who quits", required=True)
     substitute = _members("His substitute", required=True)
     consent = forms.BooleanField(
@@ -133,6 +138,18 @@ class SubstituteForm(TableWriteForm):
             "required": "The other three players must consent to a substitute (Law 27)."
         },
     )
+
+    def __init__(self, *args: Any, playing: Sequence[Member] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if playing is None:
+            return
+        pks = [member.pk for member in playing]
+        self.fields["quitting"].queryset = Member.objects.filter(pk__in=pks)  # type: ignore[attr-defined]
+        free = places.free_to_play(Member.objects.exclude(pk__in=pks))
+        self.fields["substitute"].choices = [  # type: ignore[attr-defined]
+            ("", "Choose a member"),
+            *((m.pk, m.name) for m in choosing.by_surname(free)),
+        ]
 
 
 class DepartForm(TableWriteForm):

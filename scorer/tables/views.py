@@ -124,7 +124,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "break_up": TableWriteForm(seen=revision),
             "claim": MemberAtTableForm(seen=revision, initial=_me(request), auto_id="claim_%s"),
             "leaving": MemberAtTableForm(seen=revision, initial=_me(request), auto_id="leave_%s"),
-            "substitute": SubstituteForm(seen=revision),
+            "substitute": SubstituteForm(seen=revision, playing=[s.member for s in seen.seats]),
             "depart": DepartForm(seen=revision, members=members),
             "withdrawals": [
                 (claim, WithdrawClaimForm(seen=revision, initial={"member": claim.member}))

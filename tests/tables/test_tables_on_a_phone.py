@@ -12,6 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scorer.models import Rubber, Table
+from scorer.rubbers import writes as rubber_writes
 from scorer.tables import writes as table_writes
 from tests.support.browser import choose_candidates, screenshot, sign_in
 from tests.support.club import make_member
@@ -35,7 +36,7 @@ def agree_the_rubber_in_play(*, won_already: bool = False):
     staff = get_user_model().objects.get(username="secretary")
     client = Client()
     client.force_login(staff)
-    rubber = Rubber.objects.get(agreed_at__isnull=True)
+    rubber = Rubber.objects.get(agreed_at__isnull=True, at_table__isnull=False)
     if not won_already:
         won(client, rubber)
     agree(client, Rubber.objects.get(pk=rubber.pk), "both")
@@ -45,7 +46,7 @@ def win_the_rubber_in_play():
     staff = get_user_model().objects.get(username="secretary")
     client = Client()
     client.force_login(staff)
-    won(client, Rubber.objects.get(agreed_at__isnull=True))
+    won(client, Rubber.objects.get(agreed_at__isnull=True, at_table__isnull=False))
 
 
 def test_a_table_of_five_cuts_out_and_takes_a_sixth(phone):
@@ -112,17 +113,32 @@ def test_a_table_of_five_cuts_out_and_takes_a_sixth(phone):
 
 def test_a_substitute_a_departure_from_the_cut_a_leaver_and_a_break_up_by_their_buttons(phone):
     members = [make_member(name, short) for name, short in SIX]
-    get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+    staff = get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
     page = phone()
     sign_in(page, "secretary")
     page.get_by_role("link", name="Tonight's tables").click()
     choose_candidates(page, [member.name for member in members[:5]])
     page.get_by_role("button", name="Form the table and cut").click()
     expect(page.get_by_role("heading", name="How the table formed")).to_be_visible()
+    # Four more play a rubber of their own meanwhile: none is free to be a substitute.
+    elsewhere = [make_member(f"Mr. Side{n}", f"Side{n}") for n in range(4)]
+    rubber_writes.start_rubber(table="Side", members=elsewhere, first_dealer=0, user=staff)
+    page.reload()
 
     # Law 27: one of the four quits; Mr. Lacey plays for him until the rubber ends.
     table = Table.objects.get()
-    quitting = table.rubbers.get().seats.get(position=0).member
+    seats = table.rubbers.get().seats.order_by("position")
+    quitting = seats[0].member
+    # Who quits: one of the four playing; his substitute: those free to play, by surname.
+    offered = "(select) => [...select.options].map((o) => o.text)"
+    assert sorted(page.get_by_label("Who quits").evaluate(offered)[1:]) == sorted(
+        seat.member.name for seat in seats
+    )
+    resting = next(m for m in members[:5] if m not in [seat.member for seat in seats])
+    assert page.get_by_label("His substitute").evaluate(offered) == [
+        "Choose a member",
+        *sorted([resting.name, "Mr. Lacey"], key=lambda name: name.split()[-1]),
+    ]
     page.get_by_label("Who quits").select_option(label=quitting.name)
     page.get_by_label("His substitute").select_option(label="Mr. Lacey")
     page.get_by_label("The other three players consent (Law 27)").check()
