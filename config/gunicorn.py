@@ -47,7 +47,7 @@ def resident_bytes() -> int:
 
 def post_worker_init(worker: Any) -> None:
     """Start the worker's printing process now, in the background: the first PDF then need
-    not wait the second or two a new interpreter takes. And keep the server's analyser
+    not wait the second or two a new process takes to load its fonts. And keep the server's analyser
     going: the one worker holding its lock starts it (scorer/analysis/process.py)."""
     import threading
 

@@ -137,10 +137,18 @@ class Printer:
                 max_workers=1,
                 max_tasks=self.documents,
                 initializer=django.setup,
-                # A new interpreter, not a fork: a worker's other threads may hold locks.
-                context=multiprocessing.get_context("spawn"),
+                # Not a fork of this process, whose other threads may hold locks: a fork
+                # of the forkserver, which has done the imports (printing_process.py).
+                context=_context(),
             )
         return self._pool
+
+
+@cache
+def _context() -> multiprocessing.context.BaseContext:
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["scorer.plumbing.printing_process"])
+    return context
 
 
 def _in_the_printer(work: Callable[..., Any], args: tuple[Any, ...]) -> tuple[int, Any]:
