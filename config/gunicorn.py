@@ -19,6 +19,9 @@ worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", str(min(4, (os.cpu_count() or 1) + 1))))
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 # A phone polls every 2 s: keeping its connection that long saves a new one each time.
+# Whatever keeps connections to the server (nginx's upstream keepalive) must close an idle
+# one sooner (docs/deployment.md: 4 s), or a request sent as gunicorn closes it gets no
+# answer (gunicorn's issues 1698 and 2676).
 keepalive = 5
 # The longest request is an evening's PDF; anything far beyond it is stuck.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
