@@ -1,12 +1,13 @@
 """Whatever the site's writes make of a club, in whatever order, goes out as elwell-club/1
-and comes back exactly: a state machine over the writes the pages call (start a rubber and
-record its deals, agree it; form a table of four to nine, cut for its next rubber, claim
-entry, break it up; a Progressive evening's players, members and guests, its terms, the
-draw, each table's round, the next round, its end; a Duplicate evening's pairs, its start,
-a round's results, its end; a stake, a table charge, a payment; a substitute at a
-table), a write the site refuses left refused.
-After every step the club is exported (never refused), imported into the emptied database,
-and exported again: the very same document; each step's import then undone."""
+and comes back exactly: a state machine over the writes the pages call (start a rubber of
+any game, record its deals, correct or undo one, agree it; form a table of four to nine,
+cut for its next rubber, claim entry, break it up; a Progressive evening's players,
+members and guests, its terms, the draw, each table's round, the next round, its end; a
+Duplicate evening's pairs, its start, a round's results, the director's corrections and
+entries, its end; a stake, a table charge, a payment; a substitute at a table), a write
+the site refuses left refused. After every step the club is exported (never refused),
+imported into the emptied database, and exported again: the very same document; each
+step's import then undone."""
 
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ from tests.support.evenings import members
 from tests.support.evenings import round_played as progressive_round_played
 from tests.support.evenings import seen as progressive_seen
 from tests.support.examples import examples
+from tests.support.games import random_whist_deal
 
 MEMBERS = 16
 GUESTS = ("Mrs. Hale", "Mr. Vane", "Miss Tarrant")
@@ -58,6 +60,8 @@ Pick = st.integers(0, 2**16)
 # a stake, or table money alone (stake, table money).
 TERMS = {"stake": ("0.25", "0"), "table money": ("0", "0.50")}
 ARRIVING = ["member", "member", "member", "guest", *TERMS]
+# Rubbers of every game the site offers, Bridge the most often.
+GAMES = (engine.BRIDGE, engine.BRIDGE, engine.THREE_HANDED, engine.WHIST)
 
 
 class Undone(Exception):
@@ -107,15 +111,16 @@ class Club(RuleBasedStateMachine):
 
     # -- Rubbers -----------------------------------------------------------------------------
 
-    @rule(pick=Pick)
-    def start_a_rubber(self, pick):
+    @rule(pick=Pick, game=st.sampled_from(GAMES))
+    def start_a_rubber(self, pick, game):
         refused_or_done(
             lambda: writes.start_rubber(
                 table=self.name("Rubber"),
-                members=self.some(pick, 4),
+                members=self.some(pick, 3 if game is engine.THREE_HANDED else 4),
                 first_dealer=one_of([0, 1, 2, 3, writes.CUT_FOR_PARTNERS], pick),
                 user=self.staff,
                 rng=random.Random(pick),
+                game=game,
             )
         )
 
@@ -131,6 +136,11 @@ class Club(RuleBasedStateMachine):
         state = reads.rubber_state(rubber)
         if state.sheet.finished or state.in_progress is not None:
             return
+        if rubber.game == engine.WHIST.code:
+            dealer = engine.side_of_seat(state.next_dealer)
+            played = random_whist_deal(random.Random(pick).randint, dealer)
+            refused_or_done(lambda: writes.replay(rubber=rubber, deals=[played], user=self.staff))
+            return
         refused_or_done(
             lambda: writes.record_deal(
                 state=state,
@@ -141,6 +151,45 @@ class Club(RuleBasedStateMachine):
                     state.next_dealer, engine.Maker.DEALER, engine.Trump.NO_TRUMP, 0
                 ),
                 result=writes.Result(played=True, tricks=tricks, honours_side=None, honours=None),
+            )
+        )
+
+    @precondition(lambda self: self.in_play().exists())
+    @rule(pick=Pick, tricks=st.integers(0, 13))
+    def correct_or_undo_a_deal(self, pick, tricks):
+        """A deal corrected (Law 13: its tricks) or the last undone (Law 12), with the
+        record of the correction kept."""
+        rubber = one_of(self.in_play(), pick)
+        if rubber is None:
+            return
+        state = reads.rubber_state(rubber)
+        if not state.recorded:
+            return
+        last = state.recorded[-1]
+        if pick % 2 or rubber.game != engine.BRIDGE.code:
+            refused_or_done(
+                lambda: writes.undo(
+                    state=state,
+                    user=self.staff,
+                    key=uuid.uuid4(),
+                    revision=rubber.revision,
+                    number=last.number,
+                )
+            )
+            return
+        called = last.called()
+        refused_or_done(
+            lambda: writes.correct(
+                state=state,
+                user=self.staff,
+                key=uuid.uuid4(),
+                revision=rubber.revision,
+                number=last.number,
+                reason="the tricks were miscounted",
+                correction=(
+                    writes.Declaration(last.dealer, called.maker, called.trump, called.doubles),
+                    writes.Result(played=True, tricks=tricks, honours_side=None, honours=None),
+                ),
             )
         )
 
@@ -424,6 +473,30 @@ class Club(RuleBasedStateMachine):
                     self.staff, evening, number, duplicates.entry("NT", tricks)
                 )
             )
+
+    @precondition(lambda self: DuplicateTable.objects.filter(evening__ended_at=None).exists())
+    @rule(pick=Pick, tricks=st.integers(0, 13))
+    def the_director_corrects_or_enters_a_result(self, pick, tricks):
+        table = one_of(
+            DuplicateTable.objects.filter(evening__ended_at__isnull=True).order_by("pk"), pick
+        )
+        if table is None:
+            return
+        record = duplicate_reads.table_record(table.pk)
+        board = one_of(record.boards, pick)
+        if board is None:
+            return
+        refused_or_done(
+            lambda: duplicate.correct(
+                record=record,
+                user=self.staff,
+                key=uuid.uuid4(),
+                revision=record.table.revision,
+                board=board.number,
+                entry=duplicates.entry("S", tricks),
+                reason="the tricks were miscounted",
+            )
+        )
 
     @precondition(lambda self: self.duplicates().filter(started_at__isnull=False).exists())
     @rule(pick=Pick)

@@ -8,6 +8,7 @@ import random
 import uuid
 from decimal import Decimal
 
+import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -100,6 +101,25 @@ def test_three_playing_cut_for_the_dummy_not_for_partners(carr, players):
     assert (
         "At Three-handed Bridge, cut for dummy, or choose who deals." in response.content.decode()
     )
+
+
+def test_the_write_itself_refuses_a_cut_the_game_does_not_take_in_words(players, staff):
+    """Whoever starts a rubber (the page, the club's file, a table's next rubber), not the
+    form alone: three cutting for partners, or four for the dummy, is refused so."""
+    carr, _, fenwick, hartley = players
+    starts = [
+        ([carr, fenwick, hartley], engine.THREE_HANDED, writes.CUT_FOR_PARTNERS),
+        ([carr, fenwick, hartley], engine.THREE_HANDED, writes.CUT_FOR_DEAL),
+        (players, engine.BRIDGE, writes.CUT_FOR_THE_DUMMY),
+        (players, engine.WHIST, writes.CUT_FOR_THE_DUMMY),
+    ]
+    for members, game, cut in starts:
+        allowed = " or ".join(f"cut for {c}" for c in game.seating.cuts)
+        with pytest.raises(engine.RubberError, match=rf"At {game.name}, {allowed}, or choose"):
+            writes.start_rubber(
+                table="Table 3", members=members, first_dealer=cut, user=staff, game=game
+            )
+    assert not Rubber.objects.exists()
 
 
 def test_the_cut_for_the_dummy_gives_the_lowest_the_dummy_and_the_deal(players, staff):

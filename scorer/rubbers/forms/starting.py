@@ -18,12 +18,17 @@ from scorer.club import places
 from scorer.club.models import Club, Member
 from scorer.rubbers import choosing
 from scorer.rubbers.models import Rubber
-from scorer.rubbers.writes import CUT_FOR_DEAL, CUT_FOR_PARTNERS, CUT_FOR_THE_DUMMY
+from scorer.rubbers.writes import (
+    CUT_FOR_DEAL,
+    CUT_FOR_PARTNERS,
+    CUT_FOR_THE_DUMMY,
+    CUTS,
+    cut_refused,
+)
 
 type Game = engine.CardGame[Any, Any]
 
 # How a table may cut, as the form sends it, and as the games name it (`seating.cuts`).
-CUTS = {CUT_FOR_DEAL: "deal", CUT_FOR_PARTNERS: "partners", CUT_FOR_THE_DUMMY: "dummy"}
 
 
 @dataclass(frozen=True)
@@ -187,10 +192,9 @@ class StartRubberForm(forms.Form):
                 if players != 4
                 else "Choose four different members, one for each seat."
             )
-        cut = CUTS.get(data.get("first_dealer", ""))
-        if cut is not None and cut not in game.seating.cuts:
-            allowed = " or ".join(f"cut for {c}" for c in game.seating.cuts)
-            self.add_error("first_dealer", f"At {game.name}, {allowed}, or choose who deals.")
+        refused = cut_refused(game, data.get("first_dealer", ""))
+        if refused:
+            self.add_error("first_dealer", refused)
         unit = data.get("unit") or engine.Unit.RUBBER.value
         if engine.Unit(unit) not in game.seating.units:
             self.add_error("unit", f"{game.name} is scored by the rubber.")

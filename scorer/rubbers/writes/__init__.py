@@ -34,11 +34,14 @@ from scorer.rubbers.writes.starting import (
     CUT_FOR_DEAL,
     CUT_FOR_PARTNERS,
     CUT_FOR_THE_DUMMY,
+    CUTS,
+    cut_refused,
     start_rubber,
 )
 
 __all__ = [
     "AGREEMENT_FIELDS",
+    "CUTS",
     "CUT_FOR_DEAL",
     "CUT_FOR_PARTNERS",
     "CUT_FOR_THE_DUMMY",
@@ -52,6 +55,7 @@ __all__ = [
     "as_declared",
     "as_recorded",
     "correct",
+    "cut_refused",
     "declare",
     "discard",
     "enter_hands",

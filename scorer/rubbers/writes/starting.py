@@ -55,6 +55,9 @@ def start_rubber(
             f"{game.name} is played by {len(game.seating.seats)}: "
             f"choose {len(game.seating.seats)} members (got {len(members)})"
         )
+    refused = cut_refused(game, first_dealer)
+    if refused:
+        raise engine.RubberError(refused)
     game.laws.rules(unit=unit)  # refuses a unit the game does not allow
     club = Club.get()
     seated, cut = list(members), None
@@ -101,6 +104,19 @@ def start_rubber(
         claimed.rubber = rubber
         claimed.save(update_fields=["rubber"])
     return rubber
+
+
+CUTS = {CUT_FOR_DEAL: "deal", CUT_FOR_PARTNERS: "partners", CUT_FOR_THE_DUMMY: "dummy"}
+
+
+def cut_refused(game: engine.CardGame[Any, Any], first_dealer: int | str) -> str:
+    """Why the game does not take this cut for the first deal ("" if it does): Bridge and
+    Short Whist cut for deal or for partners, Three-handed Bridge for the dummy."""
+    cut = CUTS.get(str(first_dealer))
+    if cut is None or cut in game.seating.cuts:
+        return ""
+    allowed = " or ".join(f"cut for {c}" for c in game.seating.cuts)
+    return f"At {game.name}, {allowed}, or choose who deals."
 
 
 def _cut_record(cut: Cut, members: list[Member], *, kind: str) -> dict[str, object]:
