@@ -49,8 +49,9 @@ def evening_heading(score: DuplicateScore) -> str:
         else "plus or minus against each direction's average"
     )
     pairs, boards = len(score.standings), len(score.travellers)
+    short = ", a pair short" if pairs % 2 else ""
     return (
-        f"Duplicate Bridge, {rules.movement.label}: {pairs} pairs, {boards} boards; "
+        f"Duplicate Bridge, {rules.movement.label}: {pairs} pairs{short}, {boards} boards; "
         f"compared by {compared}"
     )
 
@@ -93,7 +94,7 @@ def _ranking(standings: tuple[Standing, ...]) -> list[str]:
         score = score_words(standing)
         rows.append(
             f"{_INDENT}{standing.place:>2}{shared} pair {standing.pair:<3} {names:<28} "
-            f"nets {signed(standing.nets):>6}  score {score}"
+            f"nets {signed(standing.nets):>6}  score {score}  boards {standing.boards}"
         )
     return rows
 
