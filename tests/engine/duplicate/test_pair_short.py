@@ -27,7 +27,7 @@ from scorer.engine.duplicate import (
     work_out_duplicate,
 )
 from scorer.engine.duplicate.movements import check_movement, mitchell, offered
-from scorer.engine.duplicate.text import duplicate_text
+from scorer.engine.duplicate.text import duplicate_text, sits_out_next_words, sits_out_words
 from tests.engine.duplicate.test_properties import section_11
 from tests.support.duplicate import names, random_evening, result
 from tests.support.examples import examples
@@ -166,3 +166,15 @@ def test_an_evening_a_pair_short_agrees_with_an_independent_working(evening):
             played[r.ew] += 1
     assert {p["pair"]: p["boards"] for p in written["pairs"]} == played
     assert all(movement.empty not in (r.ns, r.ew) for r in evening.results)
+
+
+def test_the_words_say_who_sits_out_and_where_the_pair_goes_next():
+    # Mitchell of four tables a pair short: pair 4 sits out round 1 at table 4, and stays
+    # there North–South; pair 3 sits out the last round.
+    schedule = Schedule(mitchell(4).a_pair_short(), 1)
+    assert sits_out_words(schedule, 1) == "Pair 4 sits out round 1"
+    assert sits_out_next_words(schedule, 1) == (
+        "Pair 4 sits out round 1: the next round, table 4 North–South"
+    )
+    assert sits_out_next_words(schedule, 3) == "Pair 3 sits out round 3: it is the last round"
+    assert sits_out_words(Schedule(mitchell(4), 1), 1) is None
