@@ -158,16 +158,18 @@ def random_evening(
     named: bool | None = None,
     scheduled: bool = False,
     dealt: bool | None = None,
+    short: bool = False,
 ) -> Evening:
     """An evening played by a movement offered (a Mitchell of 3–5 tables or a Howell of
     2–4 unless told), 1–2 boards a set unless told; about one result in twelve not played,
     one in five repeating an earlier result on its board; the results in any order.
-    With `scheduled` the evening carries its schedule, as the site's does."""
+    With `scheduled` the evening carries its schedule, as the site's does; with `short` it
+    is played a pair short (§11: the highest pair missing, its opponents sitting out)."""
     if kind is None:
         kind = (MovementKind.MITCHELL, MovementKind.HOWELL)[choose(0, 1)]
     if tables is None:
         tables = choose(3, 5) if kind is MovementKind.MITCHELL else choose(2, 4)
-    schedule = Schedule(movement_for(kind, tables), boards_a_set or choose(1, 2))
+    schedule = Schedule(movement_for(kind, tables, short=short), boards_a_set or choose(1, 2))
     rules = DuplicateRules(
         kind,
         comparison or (Comparison.AVERAGE, Comparison.MATCHPOINTS)[choose(0, 1)],
@@ -200,7 +202,7 @@ def random_evening(
     listed = [results.pop(choose(0, len(results) - 1)) for _ in range(len(results))]
     if named is None:
         named = bool(choose(0, 1))
-    pairs = names(schedule.movement.pairs) if named else ()
+    pairs = names(schedule.movement.playing) if named else ()
     return Evening(rules, boards, tuple(listed), pairs, schedule if scheduled else None)
 
 

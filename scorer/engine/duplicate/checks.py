@@ -14,11 +14,16 @@ from scorer.engine.duplicate.movements import Scheduled
 @dataclass(frozen=True, slots=True)
 class Field:
     """The evening's pairs: how many, their names, and in a Mitchell the tables (North–South
-    1 to T, East–West T + 1 to 2T)."""
+    1 to T, East–West T + 1 to 2T). A pair short (§11), the pairs are odd in number and the
+    highest number's place (2T) is empty; T is still half the highest number, rounded up."""
 
     count: int
     names: tuple[Partners, ...]
     tables: int | None  # a Mitchell's; None in a Howell
+
+    @property
+    def short(self) -> bool:
+        return self.count % 2 == 1
 
     @staticmethod
     def of(evening: Evening) -> Field:
@@ -32,10 +37,11 @@ class Field:
                     f"schedule a {kind.label}",
                     field="movement",
                 )
-            count = schedule.movement.pairs
+            count = schedule.movement.playing
             if names and len(names) != count:
+                seats = f"{count} pairs" + (", a pair short" if schedule.movement.short else "")
                 raise DuplicateError(
-                    f"pairs: the movement seats {count} pairs, but {len(names)} are named",
+                    f"pairs: the movement seats {seats}, but {len(names)} are named",
                     field="pairs",
                 )
         elif names:
@@ -44,12 +50,7 @@ class Field:
             count = max((max(r.ns, r.ew) for r in evening.results), default=0)
         tables = None
         if evening.rules.movement is MovementKind.MITCHELL:
-            if names and count % 2:
-                raise DuplicateError(
-                    f"pairs: a Mitchell has as many East–West pairs as North–South, so its "
-                    f"pairs are even in number (got {count})",
-                    field="pairs",
-                )
+            # odd in number, the evening is a pair short: the missing pair is East–West 2T
             tables = (count + 1) // 2
         return Field(count, names, tables)
 
@@ -125,6 +126,13 @@ class Check:
             listed = ", ".join(str(number) for number in sorted(self.boards)) or "none"
             raise refuse(f"board: there is no board {result.board} (the boards: {listed})", "board")
         for pair, key in ((result.ns, "ns"), (result.ew, "ew")):
+            if self.field.short and pair == self.field.count + 1:
+                raise refuse(
+                    f"{key}: pair {pair}'s place is empty: the evening is a pair short (the "
+                    f"pairs are 1 to {self.field.count}), and the pair drawn against it sits "
+                    "out",
+                    key,
+                )
             if not 1 <= pair <= self.field.count:
                 raise refuse(
                     f"{key}: there is no pair {pair} (the pairs are numbered 1 to "
@@ -147,7 +155,7 @@ class Check:
 
     def _numbers(self, line: Line) -> str:
         tables = self.field.tables or 0
-        return f"1 to {tables}" if line is Line.NS else f"{tables + 1} to {2 * tables}"
+        return f"1 to {tables}" if line is Line.NS else f"{tables + 1} to {self.field.count}"
 
     def _once(self, result: Recorded, refuse: Callable[[str, str], DuplicateError]) -> None:
         for pair, opponent, key in ((result.ns, result.ew, "ns"), (result.ew, result.ns, "ew")):

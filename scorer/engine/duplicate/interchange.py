@@ -482,6 +482,7 @@ def _standing_json(standing: Standing) -> dict[str, Any]:
         "score": figure(standing.score),
         "percent": None if percent is None else figure(percent),
         "place": standing.place,
+        "boards": standing.boards,
     }
 
 

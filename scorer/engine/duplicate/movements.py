@@ -21,7 +21,7 @@ pairs and boards, round by round) are worked out from the schedule for printing.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorer.engine.duplicate.errors import DuplicateError
 from scorer.engine.duplicate.howells import FIRST_ROUNDS, THREE_TABLES, TWO_TABLES, Played
@@ -64,11 +64,42 @@ class Movement:
     sets: int
     rounds: tuple[Round, ...]
     source: str = ""
+    short: bool = False  # a pair short: the highest pair's place is empty
 
     @property
     def name(self) -> str:
-        """ "Mitchell, 4 tables", "Howell, 3 tables"."""
-        return f"{self.kind.label}, {_count(self.tables, 'table')}"
+        """ "Mitchell, 4 tables", "Howell, 3 tables", "Mitchell, 4 tables, a pair short"."""
+        said = f"{self.kind.label}, {_count(self.tables, 'table')}"
+        return f"{said}, a pair short" if self.short else said
+
+    @property
+    def empty(self) -> int | None:
+        """The empty place a pair short: always the highest pair's number (§11)."""
+        return self.pairs if self.short else None
+
+    @property
+    def playing(self) -> int:
+        """How many pairs play: the pairs it seats, or one fewer a pair short."""
+        return self.pairs - self.short
+
+    def sits_out(self, number: int) -> Meeting | None:
+        """Round `number`'s meeting against the empty place (the pair drawn there sits out,
+        and that table's boards are not played there that round), or None."""
+        for meeting in self.rounds[number - 1]:
+            if self.empty in meeting.pairs:
+                return meeting
+        return None
+
+    def out_in(self, number: int) -> int | None:
+        """The pair that sits out round `number`, or None."""
+        meeting = self.sits_out(number)
+        if meeting is None:
+            return None
+        return meeting.ew if meeting.ns == self.empty else meeting.ns
+
+    def a_pair_short(self) -> Movement:
+        """The same movement played a pair short (the highest pair missing)."""
+        return replace(self, short=True)
 
     @property
     def sets_a_meeting(self) -> int:
@@ -181,13 +212,22 @@ def _given(
     )
 
 
-def movement_for(kind: MovementKind, tables: int) -> Movement:
-    """The movement of that kind offered for that many tables, or DuplicateError."""
-    return mitchell(tables) if kind is MovementKind.MITCHELL else howell(tables)
+def movement_for(kind: MovementKind, tables: int, *, short: bool = False) -> Movement:
+    """The movement of that kind offered for that many tables (a pair short if `short`), or
+    DuplicateError."""
+    movement = mitchell(tables) if kind is MovementKind.MITCHELL else howell(tables)
+    return movement.a_pair_short() if short else movement
+
+
+def movement_for_pairs(kind: MovementKind, pairs: int) -> Movement:
+    """The movement that seats `pairs` pairs: T = half the pairs rounded up, a pair short
+    when they are odd in number (§11)."""
+    return movement_for(kind, (pairs + 1) // 2, short=pairs % 2 == 1)
 
 
 def offered() -> tuple[Movement, ...]:
-    """Every movement the club is offered: Mitchell for 3 to 15 tables, Howell for 2 to 7."""
+    """Every movement the club is offered: Mitchell for 3 to 15 tables, Howell for 2 to 7
+    (each may also be played a pair short: `Movement.a_pair_short`)."""
     return tuple(mitchell(tables) for tables in MITCHELL_TABLES) + tuple(
         howell(tables) for tables in HOWELL_TABLES
     )
@@ -329,6 +369,7 @@ class Sitting:
     line: Line
     opponent: int
     boards: tuple[int, ...]
+    out: bool = False  # drawn against the empty place: the pair sits out, plays no boards
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +388,7 @@ class TableRound:
     ns: int
     ew: int
     boards: tuple[int, ...]
+    out: int | None = None  # the pair that sits out here this round (its boards not played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,23 +439,42 @@ class Schedule:
         )
 
     def results(self) -> tuple[Scheduled, ...]:
-        """Every result the evening calls for, round by round, table by table."""
+        """Every result the evening calls for, round by round, table by table (none at the
+        table of the empty place, a pair short)."""
+        empty = self.movement.empty
         return tuple(
             Scheduled(number, meeting.table, board, meeting.ns, meeting.ew)
             for number, meetings in enumerate(self.movement.rounds, 1)
             for meeting in sorted(meetings, key=lambda meeting: meeting.table)
+            if empty not in meeting.pairs
             for board in self.boards_of(meeting.sets)
         )
 
     def guide_cards(self) -> tuple[GuideCard, ...]:
-        """Each pair's card, by pair number."""
-        rows: dict[int, list[Sitting]] = {pair: [] for pair in range(1, self.movement.pairs + 1)}
+        """Each pair's card, by pair number (none for the empty place; a round drawn against
+        it is marked `out`, with no boards)."""
+        empty = self.movement.empty
+        rows: dict[int, list[Sitting]] = {pair: [] for pair in range(1, self.movement.playing + 1)}
         for number, meetings in enumerate(self.movement.rounds, 1):
             for meeting in meetings:
-                boards = self.boards_of(meeting.sets)
-                rows[meeting.ns].append(Sitting(number, meeting.table, Line.NS, meeting.ew, boards))
-                rows[meeting.ew].append(Sitting(number, meeting.table, Line.EW, meeting.ns, boards))
+                out = empty in meeting.pairs
+                boards = () if out else self.boards_of(meeting.sets)
+                for pair, line, opponent in (
+                    (meeting.ns, Line.NS, meeting.ew),
+                    (meeting.ew, Line.EW, meeting.ns),
+                ):
+                    if pair != empty:
+                        rows[pair].append(
+                            Sitting(number, meeting.table, line, opponent, boards, out)
+                        )
         return tuple(GuideCard(pair, tuple(sittings)) for pair, sittings in rows.items())
+
+    def next_sitting(self, pair: int, number: int) -> Sitting | None:
+        """Where `pair` sits in the round after `number`, or None after the last."""
+        for card in self.guide_cards():
+            if card.pair == pair:
+                return next((s for s in card.rounds if s.round == number + 1), None)
+        return None
 
     def table_cards(self) -> tuple[TableCard, ...]:
         """Each table's card, by table number."""
@@ -422,7 +483,7 @@ class Schedule:
         }
         for number, meetings in enumerate(self.movement.rounds, 1):
             for meeting in meetings:
-                rows[meeting.table].append(
-                    TableRound(number, meeting.ns, meeting.ew, self.boards_of(meeting.sets))
-                )
+                out = self.movement.out_in(number) if self.movement.empty in meeting.pairs else None
+                boards = () if out is not None else self.boards_of(meeting.sets)
+                rows[meeting.table].append(TableRound(number, meeting.ns, meeting.ew, boards, out))
         return tuple(TableCard(table, tuple(played)) for table, played in rows.items())

@@ -85,7 +85,15 @@ def standings_of(
                     nets[pair] += row.net[line]
                     boards[pair] += 1
     totals = {pair: _total(scores[pair]) for pair in pairs}
-    place = _places((pair, field.line_of(pair), totals[pair]) for pair in pairs)
+    # under matchpoints a place goes by the percentage (exact), so that a pair that sat
+    # out, and so had fewer tops, is ranked fairly (§11); with equal tops it is the same order
+    ranked = {
+        pair: (totals[pair] / tops[pair] if tops[pair] else Fraction(0))
+        if matchpoints
+        else totals[pair]
+        for pair in pairs
+    }
+    place = _places((pair, field.line_of(pair), ranked[pair]) for pair in pairs)
     return tuple(
         Standing(
             pair,

@@ -18,6 +18,7 @@ from scorer.engine.cards import dealer_of
 from scorer.engine.duplicate.evening import DuplicateScore, ResultScore, Standing, Traveller
 from scorer.engine.duplicate.interchange import figure
 from scorer.engine.duplicate.model import LINES, Board, Comparison, Line, MovementKind
+from scorer.engine.duplicate.movements import Schedule
 from scorer.engine.duplicate.moves import Place, TableMoves
 from scorer.engine.model import Maker
 from scorer.engine.words import MINUS
@@ -49,8 +50,9 @@ def evening_heading(score: DuplicateScore) -> str:
         else "plus or minus against each direction's average"
     )
     pairs, boards = len(score.standings), len(score.travellers)
+    short = ", a pair short" if pairs % 2 else ""
     return (
-        f"Duplicate Bridge, {rules.movement.label}: {pairs} pairs, {boards} boards; "
+        f"Duplicate Bridge, {rules.movement.label}: {pairs} pairs{short}, {boards} boards; "
         f"compared by {compared}"
     )
 
@@ -93,7 +95,7 @@ def _ranking(standings: tuple[Standing, ...]) -> list[str]:
         score = score_words(standing)
         rows.append(
             f"{_INDENT}{standing.place:>2}{shared} pair {standing.pair:<3} {names:<28} "
-            f"nets {signed(standing.nets):>6}  score {score}"
+            f"nets {signed(standing.nets):>6}  score {score}  boards {standing.boards}"
         )
     return rows
 
@@ -220,3 +222,25 @@ def _tables(places: Sequence[Place]) -> str:
     if len(tables) == 1:
         return f"table {tables[0]}"
     return f"tables {', '.join(tables[:-1])} and {tables[-1]}"
+
+
+def sits_out_words(schedule: Schedule, number: int) -> str | None:
+    """Who sits out round `number` a pair short (§11): "Pair 3 sits out round 4"; None
+    when no pair does."""
+    out = schedule.movement.out_in(number)
+    return None if out is None else f"Pair {out} sits out round {number}"
+
+
+def sits_out_next_words(schedule: Schedule, number: int) -> str | None:
+    """The same on the phone, with where the pair goes next: "Pair 3 sits out round 4: the
+    next round, table 2 North–South" (or "…: it is the last round")."""
+    said = sits_out_words(schedule, number)
+    out = schedule.movement.out_in(number)
+    if said is None or out is None:
+        return None
+    following = schedule.next_sitting(out, number)
+    if following is None:
+        return f"{said}: it is the last round"
+    if following.out:
+        return f"{said}: the next round too"
+    return f"{said}: the next round, table {following.table} {following.line.label}"

@@ -118,10 +118,42 @@ def test_the_result_has_exactly_the_keys_section_11_gives():
             },
         ],
         "pairs": [
-            {"pair": 1, "direction": None, "nets": 96, "score": 0, "percent": None, "place": 1},
-            {"pair": 2, "direction": None, "nets": -84, "score": 0, "percent": None, "place": 1},
-            {"pair": 3, "direction": None, "nets": 0, "score": 0, "percent": None, "place": 1},
-            {"pair": 4, "direction": None, "nets": -12, "score": 0, "percent": None, "place": 1},
+            {
+                "pair": 1,
+                "direction": None,
+                "nets": 96,
+                "score": 0,
+                "percent": None,
+                "place": 1,
+                "boards": 2,
+            },
+            {
+                "pair": 2,
+                "direction": None,
+                "nets": -84,
+                "score": 0,
+                "percent": None,
+                "place": 1,
+                "boards": 1,
+            },
+            {
+                "pair": 3,
+                "direction": None,
+                "nets": 0,
+                "score": 0,
+                "percent": None,
+                "place": 1,
+                "boards": 0,
+            },
+            {
+                "pair": 4,
+                "direction": None,
+                "nets": -12,
+                "score": 0,
+                "percent": None,
+                "place": 1,
+                "boards": 1,
+            },
         ],
     }
 
@@ -137,10 +169,42 @@ def test_a_mitchells_pairs_carry_their_direction_and_matchpoints_their_percentag
     evening = Evening(rules, (Board(1), Board(2)), results, names(4))
     pairs = duplicate_result_json(work_out_duplicate(evening))["pairs"]
     assert pairs == [
-        {"pair": 1, "direction": "ns", "nets": 36, "score": 3, "percent": 75, "place": 1},
-        {"pair": 2, "direction": "ns", "nets": 24, "score": 1, "percent": 25, "place": 2},
-        {"pair": 3, "direction": "ew", "nets": -36, "score": 1, "percent": 25, "place": 2},
-        {"pair": 4, "direction": "ew", "nets": -24, "score": 3, "percent": 75, "place": 1},
+        {
+            "pair": 1,
+            "direction": "ns",
+            "nets": 36,
+            "score": 3,
+            "percent": 75,
+            "place": 1,
+            "boards": 2,
+        },
+        {
+            "pair": 2,
+            "direction": "ns",
+            "nets": 24,
+            "score": 1,
+            "percent": 25,
+            "place": 2,
+            "boards": 2,
+        },
+        {
+            "pair": 3,
+            "direction": "ew",
+            "nets": -36,
+            "score": 1,
+            "percent": 25,
+            "place": 2,
+            "boards": 2,
+        },
+        {
+            "pair": 4,
+            "direction": "ew",
+            "nets": -24,
+            "score": 3,
+            "percent": 75,
+            "place": 1,
+            "boards": 2,
+        },
     ]
 
 

@@ -130,6 +130,7 @@ def section_11(evening: Evening) -> dict:
     nets = dict.fromkeys(range(1, count + 1), 0)
     scores = {pair: Fraction(0) for pair in range(1, count + 1)}
     tops = dict.fromkeys(range(1, count + 1), 0)
+    played_by = dict.fromkeys(range(1, count + 1), 0)
     for board_of in sorted(evening.boards, key=lambda b: b.number):
         board = board_of.number
         on_board = sorted(
@@ -161,6 +162,8 @@ def section_11(evening: Evening) -> dict:
                     ns, ew = mine - average_ns, -mine - average_ew
                 nets[r.ns] += mine
                 nets[r.ew] -= mine
+                played_by[r.ns] += 1
+                played_by[r.ew] += 1
                 rows.append(
                     {
                         "ns": r.ns,
@@ -179,10 +182,16 @@ def section_11(evening: Evening) -> dict:
     def group(pair):
         return (pair <= tables) if mitchell else None
 
+    def ranked(pair):
+        # under matchpoints by the percentage, exact; against the average by the total
+        if matchpoints:
+            return scores[pair] / tops[pair] if tops[pair] else Fraction(0)
+        return scores[pair]
+
     pairs = []
     for pair in range(1, count + 1):
         better = sum(
-            1 for other in scores if group(other) == group(pair) and scores[other] > scores[pair]
+            1 for other in scores if group(other) == group(pair) and ranked(other) > ranked(pair)
         )
         percent = None
         if matchpoints and tops[pair]:
@@ -195,6 +204,7 @@ def section_11(evening: Evening) -> dict:
                 "score": written(scores[pair]),
                 "percent": percent,
                 "place": 1 + better,
+                "boards": played_by[pair],
             }
         )
     return {"format": "elwell-duplicate-result/1", "boards": boards, "pairs": pairs}

@@ -349,10 +349,11 @@ def test_a_badly_shaped_evening_is_refused_naming_the_board_the_pairs_and_the_fi
         ),
         (setting(["boards", 2, "board"], 1), "board 1: the board is listed twice", "boards"),
         (
+            # seven pairs are a Mitchell of four tables a pair short: pair 4 is North–South
             setting(["pairs", "7"], ["A", "B"]),
-            "pairs: a Mitchell has as many East–West pairs as North–South, so its pairs are even "
-            "in number (got 7)",
-            "pairs",
+            "board 1, pairs 1 and 4: ew: pair 4 sits East–West, but in this Mitchell "
+            "North–South are pairs 1 to 4 and keep their direction",
+            "ew",
         ),
     ],
 )
