@@ -42,6 +42,7 @@ class DealRow:
     we: PointsFigure
     they: PointsFigure
     line: str  # the deal in words: "1. Mrs. Carr dealt and made hearts — We 9 tricks; …"
+    new: bool = False  # the deal this phone has just recorded: its figures marked
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ def pair_names(record: TableRecord) -> engine.Pair[str]:
 
 
 def points_sheet(
-    record: TableRecord, corrections: list[ProgressiveCorrection] | None = None
+    record: TableRecord,
+    corrections: list[ProgressiveCorrection] | None = None,
+    new: int | None = None,
 ) -> PointsSheet:
     score = record.score
     notes: dict[int, tuple[str, ...]] = {}
@@ -84,7 +87,8 @@ def points_sheet(
             )
             for side in engine.SIDES
         ]
-        rows.append(DealRow(deal.number, figures[0], figures[1], deal_line(record, deal)))
+        line = deal_line(record, deal)
+        rows.append(DealRow(deal.number, figures[0], figures[1], line, deal.number == new))
     return PointsSheet(
         names=pair_names(record),
         rows=rows,
