@@ -133,7 +133,8 @@ def test_a_deal_sent_twice_is_recorded_once_and_answered_alike(kind):
     again = kind.whole_deal(key=key, revision=at)
     assert again.status_code == 200
     assert kind.recorded() == 1
-    assert "Deal 1 recorded:" in first and "Deal 1 recorded:" in notice(text(again))
+    assert "Deal 1 recorded:" in first
+    assert "Deal 1 recorded:" in notice(text(again))
 
 
 def test_undo_is_keyed_and_refused_when_stale(kind):
@@ -148,7 +149,8 @@ def test_undo_is_keyed_and_refused_when_stale(kind):
     assert undone.status_code == 200
     assert kind.recorded() == 0
     said = notice(text(undone))
-    assert "Deal 1" in said and "entered in error" in said
+    assert "Deal 1" in said
+    assert "entered in error" in said
     assert "Undo deal 1" not in said  # nothing left to undo at once
 
 
@@ -167,7 +169,8 @@ def test_a_whole_deal_from_a_page_out_of_date_is_refused_saying_what_was_recorde
     refused = kind.whole_deal(revision=at)
     assert refused.status_code == 409
     page = text(refused)
-    assert "Deal 1 recorded:" in page and "was not saved." in page
+    assert "Deal 1 recorded:" in page
+    assert "was not saved." in page
     assert kind.recorded() == 1
 
 
