@@ -22,6 +22,7 @@ class ProgressiveTableKind(Recording[TableRecord]):
             undo=reverse("scorer:progressive:undo", args=[pk]),
             steps=reverse("scorer:progressive:steps", args=[pk]),
             next_number=record.next_number,
+            undo_kept="Its declaration stands, for its result to be recorded again.",
         )
 
     def game(self, record: TableRecord) -> engine.CardGame[Any, Any]:

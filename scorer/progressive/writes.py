@@ -487,7 +487,7 @@ def _recorded(
     else:
         deal.save(update_fields=[*ProgressiveDeal.RESULT_FIELDS, "recorded_at", "recorded_by"])
     scored = score.deals[-1]
-    words = f"{declaration_words(record, deal)}, " if declared else ""
+    words = f"{declaration_words(record, deal)} \u2014 " if declared else ""
     _told(
         claimed,
         f"Deal {deal.number} recorded: {words}{engine.BRIDGE.words.result_words(scored.deal)}; "

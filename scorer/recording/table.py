@@ -37,6 +37,8 @@ class Addresses:
     undo: str
     steps: str
     next_number: int
+    # What an undo keeps, as its confirmation says it.
+    undo_kept: str = "It is kept in the record of corrections, entered in error."
 
 
 class Recording[R]:

@@ -110,13 +110,12 @@ def to_my_table(player: Player, round_number: int) -> None:
 
 
 def record(recorder: Player, trump: str, tricks: int, honours: tuple[Side | None, str]) -> None:
-    page = recorder.page
+    page = recorder.page  # the whole deal in one save, as at a rubber
     tap(page, "The make", trump)
-    page.get_by_role("button", name="Save the declaration").click()
-    expect(page.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     tap(page, "Tricks won by", str(tricks))
     tap_honours(page, *honours)
-    page.get_by_role("button", name="Save the result").click()
+    page.get_by_role("button", name="Record the deal").click()
+    expect(page.locator("#notice")).to_contain_text("Deal 1 recorded:")
 
 
 def agree_at(players: list[Player]) -> None:
