@@ -222,6 +222,7 @@ class Mine:
     table: TableRecord | None  # his table in the last round
     partner: ProgressivePlayer | None
     against: tuple[ProgressivePlayer, ...]
+    goes: str = ""  # once the round is agreed everywhere: where he goes next, and whom he meets
 
 
 def mine(record: EveningRecord, player: ProgressivePlayer | None) -> Mine | None:
@@ -238,7 +239,33 @@ def mine(record: EveningRecord, player: ProgressivePlayer | None) -> Mine | None
         partner = next(p for p in table.partnership(side) if p.pk != player.pk)
         against = table.partnership(side.other)
     place = place_words(standing, score.standings) if score and standing else ""
-    return Mine(player, standing, place, len(record.players), table, partner, against)
+    goes = where_next(record, player)
+    return Mine(player, standing, place, len(record.players), table, partner, against, goes)
+
+
+def where_next(record: EveningRecord, player: ProgressivePlayer) -> str:
+    """Where this player goes once the round is agreed at every table, as the engine seats
+    the next round: "Round 2: move to table 2, with Mr. Gale; there Mr. Eyre and Mr. Fell
+    stay. The four cut again for partners." ("" while the round is played, or at the end.)
+    Partners are cut afresh at every table: there are no pairs to number."""
+    score = record.score
+    if not record.round_agreed or record.evening.ended or score is None or score.next is None:
+        return ""
+    seating = next((s for s in score.next if player.number in s.players), None)
+    if seating is None:
+        return ""
+    names = [record.by_number(n).name for n in seating.players if n != player.number]
+    arrived = player.number in seating.arrived
+    beside = [
+        record.by_number(n).name
+        for n in seating.players
+        if n != player.number and (n in seating.arrived) == arrived
+    ]
+    there = [name for name in names if name not in beside]
+    went = f"move to table {seating.table}" if arrived else f"stay at table {seating.table}"
+    with_ = f", with {' and '.join(beside)}" if beside else ""
+    meets = f"; there {' and '.join(there)} {'stay' if arrived else 'arrive'}" if there else ""
+    return f"Round {record.rounds + 1}: {went}{with_}{meets}. The four cut again for partners."
 
 
 def compact_place(standing: Standing, standings: tuple[Standing, ...]) -> str:
