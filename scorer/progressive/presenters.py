@@ -245,8 +245,8 @@ def mine(record: EveningRecord, player: ProgressivePlayer | None) -> Mine | None
 
 def where_next(record: EveningRecord, player: ProgressivePlayer) -> str:
     """Where this player goes once the round is agreed at every table, as the engine seats
-    the next round: "Round 2: move to table 2, with Mr. Gale; there Mr. Eyre and Mr. Fell
-    stay. The four cut again for partners." ("" while the round is played, or at the end.)
+    the next round: "Move to table 2 for round 2, with Mr. Gale; there Mr. Eyre and Mr.
+    Fell stay. The four cut again for partners." ("" while the round is played, or at the end.)
     Partners are cut afresh at every table: there are no pairs to number."""
     score = record.score
     if not record.round_agreed or record.evening.ended or score is None or score.next is None:
@@ -262,10 +262,11 @@ def where_next(record: EveningRecord, player: ProgressivePlayer) -> str:
         if n != player.number and (n in seating.arrived) == arrived
     ]
     there = [name for name in names if name not in beside]
-    went = f"move to table {seating.table}" if arrived else f"stay at table {seating.table}"
+    went = f"Move to table {seating.table}" if arrived else f"Stay at table {seating.table}"
     with_ = f", with {' and '.join(beside)}" if beside else ""
     meets = f"; there {' and '.join(there)} {'stay' if arrived else 'arrive'}" if there else ""
-    return f"Round {record.rounds + 1}: {went}{with_}{meets}. The four cut again for partners."
+    after = f"{went} for round {record.rounds + 1}{with_}{meets}"
+    return f"{after}. The four cut again for partners."
 
 
 def compact_place(standing: Standing, standings: tuple[Standing, ...]) -> str:

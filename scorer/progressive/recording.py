@@ -12,9 +12,14 @@ from scorer import engine
 from scorer.progressive.presenters import pair_names
 from scorer.progressive.reads import TableRecord
 from scorer.recording.table import Addresses, Recording
+from scorer.rubbers.forms.deals import DealForm, DeclarationForm, UndoForm
 
 
 class ProgressiveTableKind(Recording[TableRecord]):
+    declaration_form_class = DeclarationForm
+    deal_form_class = DealForm
+    undo_form_class = UndoForm
+
     def addresses(self, record: TableRecord) -> Addresses:
         pk = record.table.pk
         return Addresses(
@@ -39,6 +44,9 @@ class ProgressiveTableKind(Recording[TableRecord]):
 
     def pair_names(self, record: TableRecord) -> engine.Pair[str]:
         return pair_names(record)
+
+    def offers_deal(self, record: TableRecord) -> bool:
+        return record.in_progress is None and not record.played and not record.table.agreed
 
     def undoable(self, record: TableRecord) -> int | None:
         """The last deal recorded, until the round is agreed and while no deal follows it

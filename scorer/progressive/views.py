@@ -498,13 +498,9 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """The whole deal in one save, once it is over: its declaration and its result."""
     record = _to_record(request, pk)
-    form = DealForm(request.POST, seats=PROGRESSIVE.seats(record), game=engine.BRIDGE)
-    if not form.is_valid():
-        if record.in_progress is None and not record.played and not record.table.agreed:
-            return render_table(request, record, deal=form, status=422)
-        return render_table(request, record, message=keys.form_refusal(form), status=422)
-    act = partial(writes.record_deal, declaration=form.declaration(), result=form.result())
-    return _write(request, record, form, act)
+    return PROGRESSIVE.whole_deal(
+        request, record, render=render_table, write=_write, record_deal=writes.record_deal
+    )
 
 
 @login_required
@@ -615,7 +611,7 @@ def _write(
         if isinstance(form, PointsResultForm):
             form.add_error(field, sentence(error))
             return render_table(request, record, result=form, status=422)
-        if isinstance(form, DealForm) and record.in_progress is None and not record.played:
+        if isinstance(form, DealForm) and PROGRESSIVE.offers_deal(record):
             form.add_error(field, sentence(error))
             return render_table(request, record, deal=form, status=422)
         return render_table(request, record, message=sentence(error), status=422)

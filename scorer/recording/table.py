@@ -11,16 +11,18 @@ unplayed, and which deal may be undone; everything else here is shared.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect
 from django.utils.html import format_html
 
 from scorer import engine
+from scorer.plumbing import keys
 from scorer.plumbing.keys import Submission
-from scorer.rubbers.forms.deals import DealForm, DeclarationForm, UndoForm
 
 # The phone's choice of recording a deal in one save once it is over ("one", the default)
 # or its declaration first and its result after the play ("two"): kept on the phone, the
@@ -42,7 +44,15 @@ class Addresses:
 
 
 class Recording[R]:
-    """A kind of table, over its record `R`. Override the hooks; keep the rest."""
+    """A kind of table, over its record `R`. Override the hooks; keep the rest.
+
+    The forms are the kind's to give (the rubber's own, scorer/rubbers/forms/deals.py, at
+    each kind so far): a declaration's, a whole deal's (with `declaration()` and
+    `result()`), and an undo's, each keyed and carrying the table's revision."""
+
+    declaration_form_class: type[Any]
+    deal_form_class: type[Any]
+    undo_form_class: type[Any]
 
     def addresses(self, record: R) -> Addresses:
         raise NotImplementedError
@@ -72,6 +82,11 @@ class Recording[R]:
         """The deal whose last entry may be undone now, where it is safe; None if none."""
         raise NotImplementedError
 
+    def offers_deal(self, record: R) -> bool:
+        """Whether the page offers the next deal: none in progress, and the rubber or the
+        round not over."""
+        raise NotImplementedError
+
     # -- Shared: worked out from the hooks, the same at every kind -------------------------
 
     def one_save(self, record: R) -> bool:
@@ -79,30 +94,46 @@ class Recording[R]:
         whose trump is made after the deal. At Whist it is turned up before the play."""
         return engine.Record.MAKER in self.game(record).laws.records
 
-    def declaration_form(self, record: R) -> DeclarationForm:
-        return DeclarationForm(
-            initial=self._next_deal(record),
+    def declaration_form(self, record: R) -> Any:
+        return self._next_deal(self.declaration_form_class, record)
+
+    def deal_form(self, record: R) -> Any:
+        return self._next_deal(self.deal_form_class, record)
+
+    def _next_deal(self, form: type[Any], record: R) -> Any:
+        initial = {"dealer": self.next_dealer(record), "maker": "dealer", "doubles": 0}
+        return form(
+            initial=initial,
             revision=self.revision(record),
             seats=self.seats(record),
             game=self.game(record),
         )
 
-    def deal_form(self, record: R) -> DealForm:
-        return DealForm(
-            initial=self._next_deal(record),
-            revision=self.revision(record),
-            seats=self.seats(record),
-            game=self.game(record),
-        )
+    def whole_deal(
+        self,
+        request: HttpRequest,
+        record: R,
+        *,
+        render: Callable[..., HttpResponse],
+        write: Callable[..., HttpResponseBase],
+        record_deal: Callable[..., R],
+    ) -> HttpResponseBase:
+        """The whole deal in one save, as the phone sent it: written by the kind's
+        `record_deal`; refused by its fields while the page offers the next deal, else in
+        sentences above what it does offer."""
+        form = self.deal_form_class(request.POST, seats=self.seats(record), game=self.game(record))
+        if not form.is_valid():
+            if self.offers_deal(record):
+                return render(request, record, deal=form, status=422)
+            return render(request, record, message=keys.form_refusal(form), status=422)
+        act = partial(record_deal, declaration=form.declaration(), result=form.result())
+        return write(request, record, form, act)
 
-    def _next_deal(self, record: R) -> dict[str, Any]:
-        return {"dealer": self.next_dealer(record), "maker": "dealer", "doubles": 0}
-
-    def undo_form(self, record: R) -> UndoForm | None:
+    def undo_form(self, record: R) -> Any:
         number = self.undoable(record)
         if number is None:
             return None
-        return UndoForm(revision=self.revision(record), initial={"number": number})
+        return self.undo_form_class(revision=self.revision(record), initial={"number": number})
 
     def deal_hints(self, record: R) -> dict[str, Any]:
         """What the one-save form needs of the table: the tricks' legend with each side's
@@ -123,8 +154,8 @@ class Recording[R]:
         self,
         request: HttpRequest,
         record: R,
-        declaration: DeclarationForm | None,
-        deal: DealForm | None,
+        declaration: Any,
+        deal: Any,
     ) -> str:
         """Which form the panel shows for the next deal: the one just sent back, or else
         the phone's choice, the one save by default where the game offers it."""
@@ -138,8 +169,8 @@ class Recording[R]:
         self,
         request: HttpRequest,
         record: R,
-        declaration: DeclarationForm | None = None,
-        deal: DealForm | None = None,
+        declaration: Any = None,
+        deal: Any = None,
     ) -> dict[str, Any]:
         """The panel's forms for the next deal (the one sent back, if refused), the phone's
         choice between them, and the hints of the one save."""

@@ -8,11 +8,16 @@ from django.urls import reverse
 
 from scorer import engine
 from scorer.recording.table import Addresses, Recording
+from scorer.rubbers.forms.deals import DealForm, DeclarationForm, UndoForm
 from scorer.rubbers.presenters import pair_names, seat_names
 from scorer.rubbers.reads import RubberState
 
 
 class RubberTable(Recording[RubberState]):
+    declaration_form_class = DeclarationForm
+    deal_form_class = DealForm
+    undo_form_class = UndoForm
+
     def addresses(self, record: RubberState) -> Addresses:
         pk = record.rubber.pk
         return Addresses(
@@ -43,6 +48,10 @@ class RubberTable(Recording[RubberState]):
         return record.game.laws.may_go_unplayed(
             spades, record.rubber.rules, record.sheet.game.points
         )
+
+    def offers_deal(self, record: RubberState) -> bool:
+        rubber_over = record.sheet.finished or record.rubber.agreed
+        return record.in_progress is None and not rubber_over
 
     def undoable(self, record: RubberState) -> int | None:
         """The deal in progress's declaration, or the last deal recorded while Law 12

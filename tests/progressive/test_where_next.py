@@ -29,8 +29,8 @@ def test_each_player_is_told_where_he_goes_once_the_round_is_agreed_everywhere(s
         goes = mine_of(evening, player).goes
         at = seating[player.number]
         moving = player.number in at.arrived
-        verb = "move to" if moving else "stay at"
-        assert goes.startswith(f"Round 2: {verb} table {at.table}, with "), goes
+        verb = "Move to" if moving else "Stay at"
+        assert goes.startswith(f"{verb} table {at.table} for round 2, with "), goes
         partner = next(
             record.by_number(n).name
             for n in at.players

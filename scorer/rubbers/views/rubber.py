@@ -140,14 +140,9 @@ def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
         words = state.game.words.declaration_name
         message = f"At {state.game.name} {words} is recorded before the play: nothing was saved."
         return render_rubber(request, state, message=message, status=422)
-    form = DealForm(request.POST, seats=seat_names(state), game=state.game)
-    if not form.is_valid():
-        if state.in_progress is None and not state.sheet.finished and not state.rubber.agreed:
-            return render_rubber(request, state, deal=form, status=422)
-        # The page offers no whole deal now: what was wrong, in sentences above it.
-        return render_rubber(request, state, message=keys.form_refusal(form), status=422)
-    act = partial(writes.record_deal, declaration=form.declaration(), result=form.result())
-    return write(request, state, form, act)
+    return RUBBER.whole_deal(
+        request, state, render=render_rubber, write=write, record_deal=writes.record_deal
+    )
 
 
 @login_required
@@ -262,9 +257,7 @@ def write(
         state = state_or_404(state.rubber.pk)
         # A form the page no longer offers (a whole deal over a declaration saved since, or
         # after the rubber was won) is refused in a sentence above what it does offer.
-        offered = not isinstance(form, DealForm) or (
-            state.in_progress is None and not state.sheet.finished
-        )
+        offered = not isinstance(form, DealForm) or RUBBER.offers_deal(state)
         if not isinstance(form, DeclarationForm | ResultForm | DealForm) or not offered:
             return render_rubber(request, state, message=sentence(error), status=422)
         form.add_error(error.field if error.field in form.fields else None, sentence(error))
