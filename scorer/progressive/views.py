@@ -508,10 +508,9 @@ def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def undo(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """Undo the last deal's result, entered in error (scorer/progressive/writes.py)."""
     record = _to_record(request, pk)
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return render_table(request, record, message=STALE, status=409)
-    return _write(request, record, form, partial(writes.undo, number=form.cleaned_data["number"]))
+    return PROGRESSIVE.undone(
+        request, record, render=render_table, write=_write, undo=writes.undo, stale=STALE
+    )
 
 
 @require_POST

@@ -184,6 +184,23 @@ class Recording[R]:
             "deal_hints": self.deal_hints(record) if deal is not None else None,
         }
 
+    def undone(
+        self,
+        request: HttpRequest,
+        record: R,
+        *,
+        render: Callable[..., HttpResponse],
+        write: Callable[..., HttpResponseBase],
+        undo: Callable[..., R],
+        stale: str,
+    ) -> HttpResponseBase:
+        """The last entry undone, as the phone's undo form asked: written by the kind's
+        `undo` (keyed, and refused when stale, as every write is)."""
+        form = self.undo_form_class(request.POST)
+        if not form.is_valid():
+            return render(request, record, message=stale, status=409)
+        return write(request, record, form, partial(undo, number=form.cleaned_data["number"]))
+
 
 def chosen_steps(request: HttpRequest, back: str) -> HttpResponse:
     """The phone's choice, for a phone without JavaScript: kept in its cookie."""

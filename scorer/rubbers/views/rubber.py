@@ -160,15 +160,11 @@ def discard(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def undo(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """Undo the last entry, made in error: kept as a correction, its reason filled in."""
     state = state_to_write(request, pk)
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return render_rubber(request, state, message=STALE, status=409)
-    number = form.cleaned_data["number"]
 
-    def act(**given: Any) -> reads.RubberState:
-        return writes.undo(number=number, **given).state
+    def undo(**given: Any) -> reads.RubberState:
+        return writes.undo(**given).state
 
-    return write(request, state, form, act)
+    return RUBBER.undone(request, state, render=render_rubber, write=write, undo=undo, stale=STALE)
 
 
 @login_required
