@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import reverse
-
 from scorer import engine
 from scorer.progressive.presenters import pair_names
 from scorer.progressive.reads import TableRecord
-from scorer.recording.table import Addresses, Recording
+from scorer.recording.table import Recording
 from scorer.rubbers.forms.deals import DealForm, DeclarationForm, UndoForm
 
 
@@ -20,15 +18,14 @@ class ProgressiveTableKind(Recording[TableRecord]):
     deal_form_class = DealForm
     undo_form_class = UndoForm
 
-    def addresses(self, record: TableRecord) -> Addresses:
-        pk = record.table.pk
-        return Addresses(
-            deal=reverse("scorer:progressive:deal", args=[pk]),
-            undo=reverse("scorer:progressive:undo", args=[pk]),
-            steps=reverse("scorer:progressive:steps", args=[pk]),
-            next_number=record.next_number,
-            undo_kept="Its declaration stands, for its result to be recorded again.",
-        )
+    routes = "scorer:progressive:"
+    undo_kept = "Its declaration stands, for its result to be recorded again."
+
+    def pk(self, record: TableRecord) -> int:
+        return record.table.pk
+
+    def next_number(self, record: TableRecord) -> int:
+        return record.next_number
 
     def game(self, record: TableRecord) -> engine.CardGame[Any, Any]:
         return engine.BRIDGE

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.html import format_html
 
 from scorer import engine
@@ -43,6 +44,9 @@ class Addresses:
     undo_kept: str = "It is kept in the record of corrections, entered in error."
 
 
+_FORMS = ("deal", "undo", "steps")
+
+
 class Recording[R]:
     """A kind of table, over its record `R`. Override the hooks; keep the rest.
 
@@ -53,8 +57,13 @@ class Recording[R]:
     declaration_form_class: type[Any]
     deal_form_class: type[Any]
     undo_form_class: type[Any]
+    # The kind's addresses: its namespace ("scorer:progressive:"), where `deal`, `undo`
+    # and `steps` take the table's `pk`; and what its undo keeps, as its confirmation says.
+    routes: str
+    undo_kept = Addresses.undo_kept
 
-    def addresses(self, record: R) -> Addresses:
+    def pk(self, record: R) -> int:
+        """The table's (or the rubber's) key in its addresses."""
         raise NotImplementedError
 
     def game(self, record: R) -> engine.CardGame[Any, Any]:
@@ -68,6 +77,9 @@ class Recording[R]:
         raise NotImplementedError
 
     def next_dealer(self, record: R) -> int:
+        raise NotImplementedError
+
+    def next_number(self, record: R) -> int:
         raise NotImplementedError
 
     def pair_names(self, record: R) -> engine.Pair[str]:
@@ -88,6 +100,11 @@ class Recording[R]:
         raise NotImplementedError
 
     # -- Shared: worked out from the hooks, the same at every kind -------------------------
+
+    def addresses(self, record: R) -> Addresses:
+        args = [self.pk(record)]
+        deal, undo, steps = (reverse(f"{self.routes}{name}", args=args) for name in _FORMS)
+        return Addresses(deal, undo, steps, self.next_number(record), self.undo_kept)
 
     def one_save(self, record: R) -> bool:
         """Whether the page offers a deal recorded whole, once it is over: at the games

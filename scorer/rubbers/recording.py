@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import reverse
-
 from scorer import engine
-from scorer.recording.table import Addresses, Recording
+from scorer.recording.table import Recording
 from scorer.rubbers.forms.deals import DealForm, DeclarationForm, UndoForm
 from scorer.rubbers.presenters import pair_names, seat_names
 from scorer.rubbers.reads import RubberState
@@ -18,14 +16,13 @@ class RubberTable(Recording[RubberState]):
     deal_form_class = DealForm
     undo_form_class = UndoForm
 
-    def addresses(self, record: RubberState) -> Addresses:
-        pk = record.rubber.pk
-        return Addresses(
-            deal=reverse("scorer:deal", args=[pk]),
-            undo=reverse("scorer:undo", args=[pk]),
-            steps=reverse("scorer:steps", args=[pk]),
-            next_number=record.next_number,
-        )
+    routes = "scorer:"
+
+    def pk(self, record: RubberState) -> int:
+        return record.rubber.pk
+
+    def next_number(self, record: RubberState) -> int:
+        return record.next_number
 
     def game(self, record: RubberState) -> engine.CardGame[Any, Any]:
         return record.game
