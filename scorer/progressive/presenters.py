@@ -42,6 +42,7 @@ class DealRow:
     we: PointsFigure
     they: PointsFigure
     line: str  # the deal in words: "1. Mrs. Carr dealt and made hearts — We 9 tricks; …"
+    new: bool = False  # the deal this phone has just recorded: its figures marked
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ def pair_names(record: TableRecord) -> engine.Pair[str]:
 
 
 def points_sheet(
-    record: TableRecord, corrections: list[ProgressiveCorrection] | None = None
+    record: TableRecord,
+    corrections: list[ProgressiveCorrection] | None = None,
+    new: int | None = None,
 ) -> PointsSheet:
     score = record.score
     notes: dict[int, tuple[str, ...]] = {}
@@ -84,7 +87,8 @@ def points_sheet(
             )
             for side in engine.SIDES
         ]
-        rows.append(DealRow(deal.number, figures[0], figures[1], deal_line(record, deal)))
+        line = deal_line(record, deal)
+        rows.append(DealRow(deal.number, figures[0], figures[1], line, deal.number == new))
     return PointsSheet(
         names=pair_names(record),
         rows=rows,
@@ -218,6 +222,7 @@ class Mine:
     table: TableRecord | None  # his table in the last round
     partner: ProgressivePlayer | None
     against: tuple[ProgressivePlayer, ...]
+    goes: str = ""  # once the round is agreed everywhere: where he goes next, and whom he meets
 
 
 def mine(record: EveningRecord, player: ProgressivePlayer | None) -> Mine | None:
@@ -234,7 +239,34 @@ def mine(record: EveningRecord, player: ProgressivePlayer | None) -> Mine | None
         partner = next(p for p in table.partnership(side) if p.pk != player.pk)
         against = table.partnership(side.other)
     place = place_words(standing, score.standings) if score and standing else ""
-    return Mine(player, standing, place, len(record.players), table, partner, against)
+    goes = where_next(record, player)
+    return Mine(player, standing, place, len(record.players), table, partner, against, goes)
+
+
+def where_next(record: EveningRecord, player: ProgressivePlayer) -> str:
+    """Where this player goes once the round is agreed at every table, as the engine seats
+    the next round: "Move to table 2 for round 2, with Mr. Gale; there Mr. Eyre and Mr.
+    Fell stay. The four cut again for partners." ("" while the round is played, or at the end.)
+    Partners are cut afresh at every table: there are no pairs to number."""
+    score = record.score
+    if not record.round_agreed or record.evening.ended or score is None or score.next is None:
+        return ""
+    seating = next((s for s in score.next if player.number in s.players), None)
+    if seating is None:
+        return ""
+    names = [record.by_number(n).name for n in seating.players if n != player.number]
+    arrived = player.number in seating.arrived
+    beside = [
+        record.by_number(n).name
+        for n in seating.players
+        if n != player.number and (n in seating.arrived) == arrived
+    ]
+    there = [name for name in names if name not in beside]
+    went = f"Move to table {seating.table}" if arrived else f"Stay at table {seating.table}"
+    with_ = f", with {' and '.join(beside)}" if beside else ""
+    meets = f"; there {' and '.join(there)} {'stay' if arrived else 'arrive'}" if there else ""
+    after = f"{went} for round {record.rounds + 1}{with_}{meets}"
+    return f"{after}. The four cut again for partners."
 
 
 def compact_place(standing: Standing, standings: tuple[Standing, ...]) -> str:

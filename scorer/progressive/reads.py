@@ -280,3 +280,17 @@ def told_since(table_pk: int, revision: int) -> list[str]:
         progressive__table_id=table_pk, revision__gt=revision
     ).exclude(said="")
     return list(writes.order_by("revision").values_list("said", flat=True))
+
+
+def seated(member_pk: int) -> list[ProgressiveTable]:
+    """The member's table at each Progressive evening in play: the last round's he sits
+    at, for the home page's "Your table" (one query)."""
+    seats = (
+        ProgressiveSeat.objects.filter(player__member_id=member_pk, evening__ended_at__isnull=True)
+        .select_related("table__evening")
+        .order_by("evening", "-round")
+    )
+    tables: dict[int, ProgressiveTable] = {}
+    for seat in seats:
+        tables.setdefault(seat.evening_id, seat.table)
+    return list(tables.values())

@@ -47,7 +47,16 @@ from scorer.progressive.forms import (
     arriving,
 )
 from scorer.progressive.models import ProgressiveEvening, ProgressivePlayer, ProgressiveTable
-from scorer.rubbers.forms.deals import AgreementForm, CorrectionForm, DeclarationForm, DiscardForm
+from scorer.progressive.recording import PROGRESSIVE
+from scorer.recording.table import chosen_steps, said_by, sentence
+from scorer.rubbers.forms.deals import (
+    AgreementForm,
+    CorrectionForm,
+    DealForm,
+    DeclarationForm,
+    DiscardForm,
+    UndoForm,
+)
 
 STALE = "The table's sheet changed on another phone; here it is now."
 
@@ -460,7 +469,7 @@ def declaration(request: SignedInRequest, pk: int) -> HttpResponseBase:
     record = _to_record(request, pk)
     if request.method == "GET":
         return render_table(request, record, declaration=_declaration_form(record), part="panel")
-    form = DeclarationForm(request.POST, seats=seat_names(record), game=engine.BRIDGE)
+    form = DeclarationForm(request.POST, seats=PROGRESSIVE.seats(record), game=engine.BRIDGE)
     if not form.is_valid():
         return render_table(request, record, declaration=form, status=422)
     return _write(request, record, form, partial(writes.declare, declaration=form.declaration()))
@@ -482,6 +491,32 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
     if not form.is_valid():
         return render_table(request, record, result=form, status=422)
     return _write(request, record, form, partial(writes.record_result, result=form.result()))
+
+
+@login_required
+@require_POST
+def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """The whole deal in one save, once it is over: its declaration and its result."""
+    record = _to_record(request, pk)
+    return PROGRESSIVE.whole_deal(
+        request, record, render=render_table, write=_write, record_deal=writes.record_deal
+    )
+
+
+@login_required
+@require_POST
+def undo(request: SignedInRequest, pk: int) -> HttpResponseBase:
+    """Undo the last deal's result, entered in error (scorer/progressive/writes.py)."""
+    record = _to_record(request, pk)
+    return PROGRESSIVE.undone(
+        request, record, render=render_table, write=_write, undo=writes.undo, stale=STALE
+    )
+
+
+@require_POST
+def steps(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The phone's choice of one save or two steps, for a phone without JavaScript."""
+    return chosen_steps(request, reverse("scorer:progressive:table", args=[pk]))
 
 
 @login_required
@@ -542,7 +577,7 @@ def _told(record: reads.TableRecord, seen: str) -> list[str]:
     return [] if shown is None else reads.told_since(record.table.pk, shown)
 
 
-_TableForm = DeclarationForm | PointsResultForm | AgreementForm | DiscardForm
+_TableForm = DeclarationForm | PointsResultForm | DealForm | AgreementForm | DiscardForm | UndoForm
 
 
 def _write(
@@ -575,21 +610,26 @@ def _write(
         if isinstance(form, PointsResultForm):
             form.add_error(field, sentence(error))
             return render_table(request, record, result=form, status=422)
+        if isinstance(form, DealForm) and PROGRESSIVE.offers_deal(record):
+            form.add_error(field, sentence(error))
+            return render_table(request, record, deal=form, status=422)
         return render_table(request, record, message=sentence(error), status=422)
-    return _done(request, record)
+    return _done(request, record, form)
 
 
-def _done(request: HtmxRequest, record: reads.TableRecord) -> HttpResponseBase:
+def _done(
+    request: HtmxRequest, record: reads.TableRecord, form: _TableForm | None = None
+) -> HttpResponseBase:
+    """The table as it now stands, saying what this phone's write did: the sentence, the
+    deal's figures marked, its undo (answered as the first was, if sent again)."""
+    said = said_by(form.cleaned_data["key"]) if form is not None else ""
     if not request.htmx:
+        if said:
+            messages.success(request, said)
         return redirect("scorer:progressive:table", pk=record.table.pk)
-    return render_table(request, record)
-
-
-def sentence(error: engine.RubberError) -> str:
-    problem = error.problem
-    return (
-        f"Deal {error.deal}: {problem}." if error.deal else problem[0].upper() + problem[1:] + "."
-    )
+    recorded = isinstance(form, PointsResultForm | DealForm) and record.recorded
+    new = record.recorded[-1].number if recorded else None
+    return render_table(request, record, said=said, new=new, entered=bool(recorded))
 
 
 def render_table(
@@ -598,13 +638,20 @@ def render_table(
     *,
     declaration: DeclarationForm | None = None,
     result: PointsResultForm | None = None,
+    deal: DealForm | None = None,
     message: str = "",
+    said: str = "",
+    new: int | None = None,
+    entered: bool = False,
     status: int = 200,
     part: str = "table",
 ) -> HttpResponse:
+    """The table's page, or its part htmx asked for: `said`, what this phone's own write
+    did; `new`, the deal it recorded; `entered`, whether it may be undone at once."""
     context = table_context(
-        request, record, declaration=declaration, result=result, message=message
+        request, record, declaration=declaration, result=result, deal=deal, message=message, new=new
     )
+    context.update(said=said, entered=entered)
     if not request.htmx:
         context.update(_whole_page(request, record))
     template = f"progressive/table.html#{part}" if request.htmx else "progressive/table.html"
@@ -624,30 +671,32 @@ def table_context(
     *,
     declaration: DeclarationForm | None = None,
     result: PointsResultForm | None = None,
+    deal: DealForm | None = None,
     message: str = "",
     changed: bool = False,
     told: list[str] | None = None,
+    new: int | None = None,
 ) -> dict[str, Any]:
     table = record.table
     writing = may_record(request, record) and not table.agreed
+    panel: dict[str, Any] = {"declaration_form": declaration, "deal_form": None}
     if writing and not record.played:
         if record.in_progress is None:
-            declaration = declaration or _declaration_form(record)
+            panel = PROGRESSIVE.next_deal(request, record, declaration, deal)
         elif declaration is None:
             result = result or _result_form(record)
-    deal = record.in_progress
+    playing = record.in_progress
     token = live.token(request, "table", table.pk)
     live_url = reverse("scorer:progressive:table_live", args=[table.pk])
     corrections = list(table.corrections.select_related("made_by__member"))
-    sheet = presenters.points_sheet(record, corrections)
     my_sides = sides_for(request, record) if writing else set()
-    agreeing = record.played and deal is None
+    agreeing = record.played and playing is None
     return {
         "table": table,
         "evening": record.evening,
         "record": record,
         "game": engine.BRIDGE,
-        "sheet": sheet,
+        "sheet": presenters.points_sheet(record, corrections, new),
         "words": presenters.words(record),
         "corrections": presenters.corrections_view(record, corrections),
         "agreement": presenters.agreement_view(record) if agreeing or table.agreed else None,
@@ -660,19 +709,21 @@ def table_context(
         ),
         "tie": presenters.tie_cut_words(record),
         "may_write": writing,
-        "declaration_form": declaration,
+        **panel,
         "result_form": result,
+        "recording": PROGRESSIVE.addresses(record),
+        "undo_form": PROGRESSIVE.undo_form(record) if writing else None,
         "message": message,
         "changed": changed,
         "told": told or [],
-        "in_progress": deal,
+        "in_progress": playing,
         "tricks_legend": (
-            f"Tricks won by {deal.dealer_side.label} "
-            f"({presenters.pair_names(record)[deal.dealer_side]})"
-            if deal
+            f"Tricks won by {playing.dealer_side.label} "
+            f"({presenters.pair_names(record)[playing.dealer_side]})"
+            if playing
             else ""
         ),
-        "discard_form": DiscardForm(revision=table.revision) if deal is not None else None,
+        "discard_form": DiscardForm(revision=table.revision) if playing is not None else None,
         "live_url": f"{live_url}?revision={table.revision}&token={token}",
         "state": record,  # the rubber's templates call the table's record its state
     }
@@ -692,11 +743,6 @@ def _agreement_forms(
     return forms
 
 
-def seat_names(record: reads.TableRecord) -> list[str]:
-    """Each seat as a choice of dealer: the player's short name."""
-    return [player.short_name for player in record.seats]
-
-
 def _declaration_form(record: reads.TableRecord) -> DeclarationForm:
     deal = record.in_progress
     initial: dict[str, Any] = {"dealer": record.next_dealer, "maker": "dealer", "doubles": 0}
@@ -711,7 +757,7 @@ def _declaration_form(record: reads.TableRecord) -> DeclarationForm:
     return DeclarationForm(
         initial=initial,
         revision=record.table.revision,
-        seats=seat_names(record),
+        seats=PROGRESSIVE.seats(record),
         game=engine.BRIDGE,
     )
 
@@ -743,7 +789,7 @@ def correction(request: SignedInRequest, pk: int, deal: int) -> HttpResponseBase
     if request.method == "GET":
         return _correction_page(request, record, found, None)
     form = CorrectionForm(
-        request.POST, seats=seat_names(record), recorded_trump=trump, game=engine.BRIDGE
+        request.POST, seats=PROGRESSIVE.seats(record), recorded_trump=trump, game=engine.BRIDGE
     )
     if not form.is_valid():
         return _correction_page(request, record, found, form, status=422)
@@ -783,7 +829,7 @@ def _correction_page(
         form = CorrectionForm(
             initial=CorrectionForm.values_of(deal),
             revision=record.table.revision,
-            seats=seat_names(record),
+            seats=PROGRESSIVE.seats(record),
             recorded_trump=trump,
             game=engine.BRIDGE,
         )
@@ -828,7 +874,7 @@ def offline_forms(request: SignedInRequest, pk: int) -> HttpResponse:
         "table": record.table,
         "record": record,
         "game": engine.BRIDGE,
-        "declaration": DeclarationForm(seats=seat_names(record), game=engine.BRIDGE),
+        "declaration": DeclarationForm(seats=PROGRESSIVE.seats(record), game=engine.BRIDGE),
         "results": results,
         "seats": json.dumps(seats),
     }

@@ -386,6 +386,42 @@ def declare(
     claimed = _claim(record, user, key, revision, "progressive decl")
     if claimed is None:
         return table_record(record.table.pk)
+    deal = _declared(record, user, declaration)
+    if deal.pk is None:
+        deal.save()
+    else:
+        deal.save(update_fields=[*ProgressiveDeal.DECLARATION_FIELDS, "declared_at", "declared_by"])
+    changed = "'s declaration changed" if record.in_progress else " declared"
+    _told(claimed, f"Deal {deal.number}{changed}: {declaration_words(record, deal)}.")
+    return replace(record, in_progress=deal, worked=record.score)
+
+
+@transaction.atomic
+def record_deal(
+    *,
+    record: TableRecord,
+    user: User,
+    key: uuid.UUID,
+    revision: int,
+    declaration: Declaration,
+    result: Result,
+) -> TableRecord:
+    """Record a whole deal once it is over, in one write: judged by the declaration's
+    checks, then the result's, as the two steps would be."""
+    claimed = _claim(record, user, key, revision, "progressive deal")
+    if claimed is None:
+        return table_record(record.table.pk)
+    if record.in_progress is not None:
+        raise engine.RubberError(
+            "its declaration was saved on its own: record its result below",
+            deal=record.in_progress.number,
+        )
+    deal = _declared(record, user, declaration)
+    return _recorded(claimed, record, user, deal, result, declared=True)
+
+
+def _declared(record: TableRecord, user: User, declaration: Declaration) -> ProgressiveDeal:
+    """The next deal (or the deal in progress) declared so, checked, not yet saved."""
     if record.played and record.in_progress is None:
         raise engine.RubberError(
             f"the round's {_deals(record.evening.deals_a_round)} are played: no deal follows; "
@@ -400,13 +436,7 @@ def declare(
         raise error.at(deal.number) from None
     deal.declared_at = timezone.now()
     deal.declared_by = user
-    if deal.pk is None:
-        deal.save()
-    else:
-        deal.save(update_fields=[*ProgressiveDeal.DECLARATION_FIELDS, "declared_at", "declared_by"])
-    changed = "'s declaration changed" if record.in_progress else " declared"
-    _told(claimed, f"Deal {deal.number}{changed}: {declaration_words(record, deal)}.")
-    return replace(record, in_progress=deal, worked=record.score)
+    return deal
 
 
 @transaction.atomic
@@ -433,19 +463,59 @@ def record_result(
     deal = record.in_progress
     if deal is None:
         raise engine.RubberError("no deal is in progress: declare one first")
+    return _recorded(claimed, record, user, deal, result, declared=False)
+
+
+def _recorded(
+    claimed: Submission,
+    record: TableRecord,
+    user: User,
+    deal: ProgressiveDeal,
+    result: Result,
+    *,
+    declared: bool,
+) -> TableRecord:
+    """The deal's result written and the round worked out with it; said as a rubber's
+    save is ("Deal 5 recorded: …"), its declaration too if this write made it."""
     _write_result(deal, result)
     recorded = (*record.recorded, deal)
     score = _worked_out(record, recorded)
     deal.recorded_at = timezone.now()
     deal.recorded_by = user
-    deal.save(update_fields=[*ProgressiveDeal.RESULT_FIELDS, "recorded_at", "recorded_by"])
+    if declared:
+        deal.save()
+    else:
+        deal.save(update_fields=[*ProgressiveDeal.RESULT_FIELDS, "recorded_at", "recorded_by"])
     scored = score.deals[-1]
+    words = f"{declaration_words(record, deal)} \u2014 " if declared else ""
     _told(
         claimed,
-        f"Deal {deal.number} recorded: {engine.BRIDGE.words.result_words(scored.deal)}; "
+        f"Deal {deal.number} recorded: {words}{engine.BRIDGE.words.result_words(scored.deal)}; "
         f"{points_words(scored.points)}.",
     )
     return replace(record, recorded=recorded, in_progress=None, worked=score)
+
+
+@transaction.atomic
+def undo(
+    *, record: TableRecord, user: User, key: uuid.UUID, revision: int, number: int
+) -> TableRecord:
+    """Undo the last deal's result, entered in error, until the round is agreed: the deal
+    is back in progress as it was declared, for its result again (or to be discarded). A
+    pair's lone agreement, given on the figures before, lapses."""
+    claimed = _claim(record, user, key, revision, "progressive undo")
+    if claimed is None:
+        return table_record(record.table.pk)
+    last = record.recorded[-1] if record.recorded and record.in_progress is None else None
+    if last is None or last.number != number:
+        raise engine.RubberError(f"deal {number} is not the last entry: correct it instead")
+    ProgressiveDeal.objects.filter(pk=last.pk).update(
+        recorded_at=None, recorded_by=None, tricks=None
+    )
+    lapsed = _clear_agreements(record.table, f"deal {number}'s result was undone")
+    said = f"Deal {number}'s result undone (entered in error): {declaration_words(record, last)}."
+    _told(claimed, " ".join(part for part in (said, lapsed) if part))
+    return table_record(record.table.pk)
 
 
 def points_words(points: engine.Pair[int]) -> str:

@@ -185,12 +185,6 @@ def told_by_since(pk: int, revision: int) -> list[tuple[Any, str]]:
     ]
 
 
-def said_by(key: Any) -> str:
-    """What the write with this key did, in words ("" if nothing was kept)."""
-    said = Submission.objects.filter(key=key).values_list("said", flat=True).first()
-    return said or ""
-
-
 # -- Each deal accepted by the other side (Club.deals_accepted) ----------------------------
 
 

@@ -278,7 +278,7 @@
     let seats = null;
     // A record of a set number of deals (data-deals: a round at a Progressive table) takes
     // no deal after its last.
-    const played = last.kind === "result" && box.dataset.deals && number >= Number(box.dataset.deals);
+    const played = (last.kind === "result" || last.kind === "deal") && box.dataset.deals && number >= Number(box.dataset.deals);
     if (forms && !played) {
       seats = JSON.parse(forms.querySelector("[data-step=declaration]").dataset.seats);
       if (last.kind === "declaration") {

@@ -110,13 +110,11 @@ def to_my_table(player: Player, round_number: int) -> None:
 
 
 def record(recorder: Player, trump: str, tricks: int, honours: tuple[Side | None, str]) -> None:
-    page = recorder.page
+    page = recorder.page  # the whole deal in one save, as at a rubber
     tap(page, "The make", trump)
-    page.get_by_role("button", name="Save the declaration").click()
-    expect(page.get_by_role("heading", name="Deal 1: the result")).to_be_visible()
     tap(page, "Tricks won by", str(tricks))
     tap_honours(page, *honours)
-    page.get_by_role("button", name="Save the result").click()
+    page.get_by_role("button", name="Record the deal").click()
 
 
 def agree_at(players: list[Player]) -> None:
@@ -284,11 +282,11 @@ def test_a_deal_saved_without_a_signal_is_kept_on_the_phone_and_sent_once(phone,
 
     record(player, "♥ Hearts", 9, (Side.WE, "Four"))
     pending = page.locator("#offline ol.pending li")
-    expect(pending).to_have_count(2)
+    expect(pending).to_have_count(1)  # the whole deal, in one save
     expect(pending.first).to_contain_text("Deal 1: Dealer: ")
     expect(pending.first).to_contain_text("The make: ♥ Hearts")
+    expect(pending.first).to_contain_text("Tricks won by We")
     expect(pending.first).to_contain_text("— not yet sent")
-    expect(pending.nth(1)).to_contain_text("Tricks won by We")
     # The round is one deal: no second is offered, as the table will ask for agreement.
     expect(page.locator("#panel .message")).to_have_text(
         "Every deal is recorded on this phone: the next step is taken when the connection returns."

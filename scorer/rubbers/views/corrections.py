@@ -12,12 +12,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorer import engine
 from scorer.plumbing import keys
 from scorer.plumbing.http import SignedInRequest
+from scorer.recording.table import sentence
 from scorer.rubbers import reads, writes
 from scorer.rubbers.access import state_or_404, state_to_write
 from scorer.rubbers.forms.deals import CorrectionForm, RemovalForm
 from scorer.rubbers.models import Deal
 from scorer.rubbers.presenters import deal_line, seat_names
-from scorer.rubbers.views.rubber import STALE, sentence
+from scorer.rubbers.views.rubber import STALE
 
 
 @login_required

@@ -22,13 +22,14 @@ from scorer import engine
 from scorer.engine.cards import Hand, Hands, dealt
 from scorer.plumbing import keys
 from scorer.plumbing.http import SignedInRequest
+from scorer.recording.table import sentence
 from scorer.rubbers import reads, writes
 from scorer.rubbers.access import state_or_404, state_to_write
 from scorer.rubbers.cards import allowed_view, cards_view, diagram_view
 from scorer.rubbers.forms.hands import HandsForm, PickForm
 from scorer.rubbers.models import Deal
 from scorer.rubbers.presenters import deal_line, declaration_words
-from scorer.rubbers.views.rubber import STALE, sentence
+from scorer.rubbers.views.rubber import STALE
 from scorer.rubbers.writes.hands import NO_DEAL
 
 NOT_SAVED = "Your hands were not saved: send them again if they still stand."

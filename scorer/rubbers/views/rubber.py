@@ -10,7 +10,6 @@ reason.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
@@ -22,7 +21,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorer import engine
@@ -30,6 +28,7 @@ from scorer.club.models import Club, person
 from scorer.plumbing import keys
 from scorer.plumbing.converters import number
 from scorer.plumbing.http import HtmxRequest, SignedInRequest
+from scorer.recording.table import chosen_steps, said_by, sentence
 from scorer.rubbers import live as following
 from scorer.rubbers import reads, signals, writes
 from scorer.rubbers.access import corrections_of, may_write, sides_for, state_or_404, state_to_write
@@ -50,18 +49,14 @@ from scorer.rubbers.presenters import (
     corrections_view,
     cut_view,
     declaration_words,
-    pair_names,
     seat_names,
     sheet_view,
     tricks_legend,
     words,
 )
+from scorer.rubbers.recording import RUBBER
 
 STALE = "The sheet changed on another phone; here it is now."
-# The phone's choice of recording a deal in one save once it is over ("one", the default)
-# or its declaration first and its result after the play ("two"): kept on the phone.
-STEPS_COOKIE = "scorer_steps"
-A_YEAR = 365 * 24 * 60 * 60
 
 Write = DeclarationForm | ResultForm | DealForm | AgreementForm | DiscardForm | UndoForm
 
@@ -141,18 +136,13 @@ def result(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def deal(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """The whole deal in one save, once it is over: its declaration and its result."""
     state = state_to_write(request, pk)
-    if not one_save(state.game):
+    if not RUBBER.one_save(state):
         words = state.game.words.declaration_name
         message = f"At {state.game.name} {words} is recorded before the play: nothing was saved."
         return render_rubber(request, state, message=message, status=422)
-    form = DealForm(request.POST, seats=seat_names(state), game=state.game)
-    if not form.is_valid():
-        if state.in_progress is None and not state.sheet.finished and not state.rubber.agreed:
-            return render_rubber(request, state, deal=form, status=422)
-        # The page offers no whole deal now: what was wrong, in sentences above it.
-        return render_rubber(request, state, message=keys.form_refusal(form), status=422)
-    act = partial(writes.record_deal, declaration=form.declaration(), result=form.result())
-    return write(request, state, form, act)
+    return RUBBER.whole_deal(
+        request, state, render=render_rubber, write=write, record_deal=writes.record_deal
+    )
 
 
 @login_required
@@ -170,15 +160,11 @@ def discard(request: SignedInRequest, pk: int) -> HttpResponseBase:
 def undo(request: SignedInRequest, pk: int) -> HttpResponseBase:
     """Undo the last entry, made in error: kept as a correction, its reason filled in."""
     state = state_to_write(request, pk)
-    form = UndoForm(request.POST)
-    if not form.is_valid():
-        return render_rubber(request, state, message=STALE, status=409)
-    number = form.cleaned_data["number"]
 
-    def act(**given: Any) -> reads.RubberState:
-        return writes.undo(number=number, **given).state
+    def undo(**given: Any) -> reads.RubberState:
+        return writes.undo(**given).state
 
-    return write(request, state, form, act)
+    return RUBBER.undone(request, state, render=render_rubber, write=write, undo=undo, stale=STALE)
 
 
 @login_required
@@ -203,14 +189,8 @@ def accept(request: SignedInRequest, pk: int) -> HttpResponseBase:
 @require_POST
 def steps(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The phone's choice: a deal in one save once it is over, or its declaration first and
-    its result after the play. Kept on the phone (a page's script keeps it without asking
-    the server: this is for a phone without JavaScript)."""
-    chosen = "two" if request.POST.get("steps") == "two" else "one"
-    response = redirect("scorer:rubber", pk=pk)
-    response.set_cookie(
-        STEPS_COOKIE, chosen, max_age=A_YEAR, samesite="Lax", secure=request.is_secure()
-    )
-    return response
+    its result after the play (for a phone without JavaScript: its script keeps it)."""
+    return chosen_steps(request, reverse("scorer:rubber", args=[pk]))
 
 
 @require_GET
@@ -273,9 +253,7 @@ def write(
         state = state_or_404(state.rubber.pk)
         # A form the page no longer offers (a whole deal over a declaration saved since, or
         # after the rubber was won) is refused in a sentence above what it does offer.
-        offered = not isinstance(form, DealForm) or (
-            state.in_progress is None and not state.sheet.finished
-        )
+        offered = not isinstance(form, DealForm) or RUBBER.offers_deal(state)
         if not isinstance(form, DeclarationForm | ResultForm | DealForm) or not offered:
             return render_rubber(request, state, message=sentence(error), status=422)
         form.add_error(error.field if error.field in form.fields else None, sentence(error))
@@ -362,7 +340,7 @@ def done(
 ) -> HttpResponseBase:
     """The answer to a write carried out: the table as it now stands, saying what the write
     did (answered as the first was, if the form was sent again)."""
-    said = reads.said_by(key) if key is not None else ""
+    said = said_by(key) if key is not None else ""
     if not request.htmx:
         if said:
             messages.success(request, said)
@@ -372,11 +350,6 @@ def done(
         new = state.recorded[-1].number
     entered = isinstance(form, DeclarationForm | ResultForm | DealForm)
     return render_rubber(request, state, said=said, new=new, entered=entered)
-
-
-def sentence(error: engine.RubberError) -> str:
-    problem = error.problem
-    return f"Deal {error.deal}: {problem}." if error.deal else problem[0].upper() + problem[1:]
 
 
 def render_rubber(
@@ -411,13 +384,6 @@ def render_rubber(
     return render(request, template, context, status=status)
 
 
-def one_save(game: engine.CardGame[Any, Any]) -> bool:
-    """Whether the page offers a deal recorded whole, once it is over: at the games whose
-    trump is made after the deal (Bridge, Three-handed Bridge). At Whist the trump is
-    turned up before the play, and the table records it then."""
-    return engine.Record.MAKER in game.laws.records
-
-
 def rubber_context(
     request: HttpRequest,
     state: reads.RubberState,
@@ -433,13 +399,15 @@ def rubber_context(
 ) -> dict[str, Any]:
     rubber = state.rubber
     writing = may_write(request, state) and not rubber.agreed
-    steps = "two"
+    panel: dict[str, Any] = {
+        "declaration_form": declaration,
+        "deal_form": deal,
+        "steps": "two",
+        "deal_hints": None,
+    }
     if writing and not state.sheet.finished:
         if state.in_progress is None:
-            steps = _steps(request, state, declaration, deal)
-            declaration = declaration or _declaration_form(state)
-            if one_save(state.game):
-                deal = deal or _deal_form(state)
+            panel = RUBBER.next_deal(request, state, declaration, deal)
         elif declaration is None:
             result = result or _result_form(state)
     in_progress = state.in_progress
@@ -452,7 +420,7 @@ def rubber_context(
         in_progress.called(), rubber.rules, state.sheet.game.points
     )
     my_sides = sides_for(request, state) if writing else set()
-    undo = _undo(state, revision) if writing else None
+    undo = RUBBER.undo_form(state) if writing else None
     return {
         "rubber": rubber,
         "game": state.game,
@@ -471,11 +439,9 @@ def rubber_context(
         "cut": cut_view(state),
         "words": words(state),
         "may_write": writing,
-        "declaration_form": declaration,
+        **panel,
         "result_form": result,
-        "deal_form": deal,
-        "steps": steps,
-        "deal_hints": _deal_hints(state) if deal is not None else None,
+        "recording": RUBBER.addresses(state),
         "message": message,
         "said": said,
         "changed": changed,
@@ -497,21 +463,6 @@ def rubber_context(
     }
 
 
-def _steps(
-    request: HttpRequest,
-    state: reads.RubberState,
-    declaration: DeclarationForm | None,
-    deal: DealForm | None,
-) -> str:
-    """Which form the panel shows for the next deal: the one just sent back, or else the
-    phone's choice, the one save by default where the game offers it."""
-    if not one_save(state.game) or declaration is not None:
-        return "two"
-    if deal is not None:
-        return "one"
-    return "two" if request.COOKIES.get(STEPS_COOKIE) == "two" else "one"
-
-
 def _declared(request: HttpRequest, state: reads.RubberState) -> str:
     """The deal in progress's declaration, and from whose phone, for its result's form."""
     deal = state.in_progress
@@ -519,23 +470,6 @@ def _declared(request: HttpRequest, state: reads.RubberState) -> str:
         return ""
     whose = "your" if deal.declared_by_id == request.user.pk else f"{person(deal.declared_by)}'s"
     return f"Declared from {whose} phone: {declaration_words(state, deal)}."
-
-
-def _undo(state: reads.RubberState, revision: int) -> UndoForm | None:
-    """Undoing the last entry, where Law 12 still allows it: the deal in progress's
-    declaration, or the last deal recorded."""
-    if state.in_progress is not None:
-        number = state.in_progress.number
-    elif state.recorded:
-        number = state.recorded[-1].number
-        window = state.game.corrections.window(
-            state.sheet, number, next_trump_declared=False, agreed=state.rubber.agreed
-        )
-        if not window[engine.Kind.TRICKS].allowed:
-            return None
-    else:
-        return None
-    return UndoForm(revision=revision, initial={"number": number})
 
 
 def _acceptance(
@@ -557,25 +491,6 @@ def _acceptance(
     return {
         "view": view,
         "waiting": [(w, form if w.side in sides else None) for w, form in forms],
-    }
-
-
-def _deal_hints(state: reads.RubberState) -> dict[str, Any]:
-    """What the one-save form needs of the table: the tricks' legend, each side's names in
-    it (the page shows the dealer's side's), who deals after each seat (for a deal kept
-    offline), and whether spades may go unplayed (the Spade Convention, both sides under
-    20)."""
-    names = pair_names(state)
-    spades = engine.Called(engine.side_of_seat(state.next_dealer), engine.Trump.SPADES)
-    sides = (f"{side.label} ({names[side]})" for side in engine.SIDES)
-    return {
-        "tricks_legend": format_html(
-            'Tricks won by <span class="by-we">{}</span><span class="by-they">{}</span>', *sides
-        ),
-        "next_dealers": json.dumps([engine.next_dealer(seat) for seat in engine.SEATS]),
-        "spades_unplayed": state.game.laws.may_go_unplayed(
-            spades, state.rubber.rules, state.sheet.game.points
-        ),
     }
 
 
@@ -608,13 +523,6 @@ def _declaration_form(state: reads.RubberState) -> DeclarationForm:
             "more_doubles": deal.doubles if deal.doubles > 4 else None,
         }
     return DeclarationForm(
-        initial=initial, revision=state.rubber.revision, seats=seat_names(state), game=state.game
-    )
-
-
-def _deal_form(state: reads.RubberState) -> DealForm:
-    initial: dict[str, Any] = {"dealer": state.next_dealer, "maker": "dealer", "doubles": 0}
-    return DealForm(
         initial=initial, revision=state.rubber.revision, seats=seat_names(state), game=state.game
     )
 
