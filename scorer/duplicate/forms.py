@@ -24,7 +24,7 @@ from scorer.duplicate.models import (
     DuplicateEvening,
     DuplicatePair,
 )
-from scorer.duplicate.writes import Entry
+from scorer.duplicate.writes import Entry, opening_refused
 from scorer.engine.calls import call_of
 from scorer.engine.cards import Board, dealer_of
 from scorer.engine.duplicate import (
@@ -87,6 +87,17 @@ class OpenEveningForm(KeyedForm):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("day", timezone.localdate())
         super().__init__(*args, **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        """A movement that cannot take these boards a round refused beside the boards (the
+        write asks the same, `opening_refused`)."""
+        data = super().clean() or {}
+        if "movement" in data and data.get("boards_a_round") is not None:
+            movement, tables = self.chosen()
+            refused = opening_refused(movement, tables, data["boards_a_round"])
+            if refused:
+                self.add_error("boards_a_round", refused)
+        return data
 
     def chosen(self) -> tuple[MovementKind, int]:
         """The movement's kind and tables."""
