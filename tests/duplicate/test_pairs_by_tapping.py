@@ -138,7 +138,7 @@ def test_without_javascript_both_lists_show_in_full(phone, club):
     choose(page, "First player", "Col. Ellis")
     choose(page, "Second player", GUEST)
     page.get_by_label("Second player, if a guest: the name").fill("Mr. Ince")
-    looked_at(page, "no-javascript")
+    screenshot(page, "duplicate-pairs-no-javascript")  # measured with JavaScript, above
     page.get_by_role("button", name="Add the pair").click()
     said(page, "Col. Ellis & Mr. Ince play as a pair.")
 
