@@ -9,6 +9,7 @@ each side named by its direction."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -24,7 +25,7 @@ from scorer.duplicate.models import (
     DuplicateEvening,
     DuplicatePair,
 )
-from scorer.duplicate.writes import Entry
+from scorer.duplicate.writes import Entry, opening_refused
 from scorer.engine.calls import call_of
 from scorer.engine.cards import Board, dealer_of
 from scorer.engine.duplicate import (
@@ -38,6 +39,7 @@ from scorer.engine.duplicate import (
 )
 from scorer.plumbing.keys import KeyedForm
 from scorer.printing.hand_records import MOST_UPLOAD, Unprintable, read_boards
+from scorer.rubbers import choosing
 from scorer.rubbers.forms.deals import CHICANE, DOUBLES, Errors, RubberWrite
 
 # -- The evening ---------------------------------------------------------------------------------
@@ -88,6 +90,17 @@ class OpenEveningForm(KeyedForm):
         kwargs["initial"].setdefault("day", timezone.localdate())
         super().__init__(*args, **kwargs)
 
+    def clean(self) -> dict[str, Any]:
+        """A movement that cannot take these boards a round refused beside the boards (the
+        write asks the same, `opening_refused`)."""
+        data = super().clean() or {}
+        if "movement" in data and data.get("boards_a_round") is not None:
+            movement, tables = self.chosen()
+            refused = opening_refused(movement, tables, data["boards_a_round"])
+            if refused:
+                self.add_error("boards_a_round", refused)
+        return data
+
     def chosen(self) -> tuple[MovementKind, int]:
         """The movement's kind and tables."""
         kind, _, tables = self.cleaned_data["movement"].partition("-")
@@ -124,13 +137,15 @@ class AddPairForm(EveningWriteForm):
             field = self.fields[name]
             assert isinstance(field, forms.ModelChoiceField)
             field.queryset = free
-            field.empty_label = "— a guest —"
-            # Offered: those free to play (a person sits at one table); one sent all the
-            # same is refused by the write, naming where he is playing.
-            shown = forms.ModelChoiceField(
-                queryset=places.free_to_play(free), empty_label=field.empty_label
-            )
-            field.widget.choices = shown.choices
+        # Offered: those free to play (a person sits at one table); one sent all the same
+        # is refused by the write, naming where he is playing.
+        self._offered = places.free_to_play(free)
+
+    @cached_property
+    def offered(self) -> list[choosing.Group]:
+        """The members each player's tap list offers: tonight's players first, then the
+        rest, each by surname (the director plays with nobody)."""
+        return choosing.offered(self._offered, None)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

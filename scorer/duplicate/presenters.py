@@ -6,7 +6,7 @@ a result); this module only lays them out by name and number."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from scorer.duplicate.models import DuplicateEvening
@@ -150,6 +150,7 @@ class TravellerRow:
     score_ew: str
     provisional: bool
     allowed: str = ""  # beside the result, what the cards allowed at its trump (§12)
+    table: int | None = None  # its table's id, for the director's correction there
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,14 @@ class TravellerView:
     rows: list[TravellerRow]
     to_come: list[str]  # "Pairs 3 and 7 (round 2, table 3)"
     average: str  # "North–South's average net: +17.33", or ""
+    # the results to come with their tables' ids, for the director's entry there
+    to_enter: list[tuple[str, int]] = field(default_factory=list)
+
+
+def tables_of(record: EveningRecord) -> dict[tuple[int, int], int]:
+    """Each table's id by its two pairs (North–South, East–West): two pairs meet once in
+    an evening, so a result's pairs say where it was played, for the director's links."""
+    return {(row.ns.number, row.ew.number): row.table.pk for row in record.tables}
 
 
 def traveller_view(
@@ -166,14 +175,22 @@ def traveller_view(
     provisional: set[tuple[int, int]],
     matchpoints: bool,
     allowed: Allowed | None = None,
+    tables: dict[tuple[int, int], int] | None = None,
 ) -> TravellerView:
     """A board's traveller: each result with its points and each direction's score, the
     provisional ones marked, and the results still to come; given what the cards allowed,
-    each result beside it."""
+    each result beside it; given the tables (`tables_of`), where each was played."""
     board = traveller.board.number
+    tables = tables or {}
     rows = [
-        _traveller_row(row, (board, row.ns) in provisional, matchpoints, allowed)
+        replace(
+            _traveller_row(row, (board, row.ns) in provisional, matchpoints, allowed),
+            table=tables.get((row.ns, row.ew)),
+        )
         for row in traveller.results
+    ]
+    to_come = [
+        f"Pairs {s.ns} and {s.ew} (round {s.round}, table {s.table})" for s in traveller.missing
     ]
     average = (
         ""
@@ -184,8 +201,13 @@ def traveller_view(
         board,
         f"{dealer_of(board).label} deals",
         rows,
-        [f"Pairs {s.ns} and {s.ew} (round {s.round}, table {s.table})" for s in traveller.missing],
+        to_come,
         average,
+        [
+            (words, tables[(s.ns, s.ew)])
+            for words, s in zip(to_come, traveller.missing, strict=True)
+            if (s.ns, s.ew) in tables
+        ],
     )
 
 
@@ -247,6 +269,8 @@ class CardLine:
     points: str
     net: str
     score: str
+    table_pk: int | None = None  # its table's id, for the director's entry or correction
+    missing: bool = False  # no result recorded: the director's is an entry
 
 
 @dataclass(frozen=True)
@@ -269,6 +293,7 @@ def card_view(record: EveningRecord, pair: int) -> CardView | None:
         return None
     matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
     lines = []
+    tables = {at: seated.table.pk for at, seated in record.table_at.items()}
     for row in score.cards[pair - 1].rows:
         if row.mark is Mark.MISSING and record.recorded_by(pair, row.board):
             points, net, shown = "recorded", "", ""
@@ -285,7 +310,16 @@ def card_view(record: EveningRecord, pair: int) -> CardView | None:
             shown = score_words(row.score or Fraction(0), matchpoints)
         lines.append(
             CardLine(
-                row.round, row.table, row.board, SHORT[row.line], row.opponent, points, net, shown
+                row.round,
+                row.table,
+                row.board,
+                SHORT[row.line],
+                row.opponent,
+                points,
+                net,
+                shown,
+                tables.get((row.round or 0, row.table or 0)),
+                row.mark is Mark.MISSING,
             )
         )
     standing = score.standings[pair - 1]

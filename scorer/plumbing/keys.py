@@ -116,10 +116,15 @@ def carry_out(
     what: str,
     write: Callable[[], Answer],
     back: str,
+    refused: Callable[[str], HttpResponse] | None = None,
 ) -> HttpResponse:
     """Carry out a form's write once and lead on as it says; a form sent again is answered
-    as the first was. A refusal says why and leads `back`, with nothing written."""
+    as the first was. A refusal says why and leads `back`, with nothing written; or, given
+    `refused`, is answered by it (with the write's reason, "" for the form's own errors),
+    for a page that shows the form again as it was sent."""
     if not form.is_valid():
+        if refused is not None:
+            return refused("")
         messages.error(request, form_refusal(form))
         return redirect(back)
     key = form.cleaned_data["key"]
@@ -135,6 +140,8 @@ def carry_out(
                 claimed.answer, claimed.said = answer.url[:300], answer.said[:500]
                 claimed.save(update_fields=["answer", "said"])
     except Refused as error:
+        if refused is not None:
+            return refused(str(error))
         messages.error(request, str(error))
         return redirect(back)
     if answer.said:

@@ -40,12 +40,15 @@ def tap_list(
     empty: str = "",
     empty_for: str = "",
     note: str = "",
+    guest: str = "",
 ) -> SafeString:
     """The field's members as rows under their groups' headings, with its errors.
 
     `empty`: a last row choosing nobody, for a place that may be left empty. `empty_for`:
     the codes of the games that leave it empty, which alone offer that row and say `note`
-    once one of them is chosen; "" for a place any game may leave empty."""
+    once one of them is chosen; "" for a place any game may leave empty. `guest`: a last
+    row choosing no member, offered as a choice of its own (a guest, by a name given
+    beside the list)."""
     choice = field.field
     assert isinstance(choice, forms.ModelChoiceField), f"{field.name} is not a member's choice"
     value = field.value()
@@ -62,6 +65,8 @@ def tap_list(
     leaves_empty = f' data-empty-for="{_html(empty_for)}"' if empty_for else ""
     if empty:
         rows.append(_row(field.html_name, "", empty, current, attrs=f" data-empty{games}"))
+    if guest:
+        rows.append(_row(field.html_name, "", guest, current, attrs=" data-empty data-guest"))
     said = f'<p class="hint"{games}>{_html(note)}</p>' if note else ""
     return SafeString(
         f'<fieldset class="tap-list"{leaves_empty}>'

@@ -118,7 +118,9 @@
           const offered = input.checked || !taken.has(input.value);
           const matches = !query || fold(row.textContent).includes(query);
           // "Nobody" is for taking a member back: a place not yet chosen is empty already.
-          const clears = row.hasAttribute("data-empty") && !row.dataset.games;
+          // A guest's row is a choice like a member's (his name given beside the list).
+          const clears = row.hasAttribute("data-empty") && !row.dataset.games &&
+            !row.hasAttribute("data-guest");
           const wanted = !clears || input.checked || (list === reopened && on && on.value);
           row.hidden = fixed || !forGame || !wanted ||
             (isOpen ? !(offered && matches) : !input.checked);

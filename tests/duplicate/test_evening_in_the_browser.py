@@ -21,6 +21,7 @@ from pypdf import PdfReader
 from scorer.duplicate.models import DuplicateCorrection, DuplicateResult, DuplicateTable
 from scorer.engine.cards import read_pbn
 from tests.support.browser import (
+    choose,
     screenshot,
     serious_violations,
     sign_in,
@@ -88,8 +89,8 @@ def open_and_start(director: Page, players: list) -> None:
     director.get_by_role("button", name="Open the evening").click()
     said(director, "Friday pairs is open: the Mitchell, 4 tables, 8 pairs, 3 rounds of 4 boards")
     for first, second in zip(players[0::2], players[1::2], strict=True):
-        director.get_by_label("First player", exact=True).select_option(label=first.name)
-        director.get_by_label("Second player", exact=True).select_option(label=second.name)
+        choose(director, "First player", first.name)
+        choose(director, "Second player", second.name)
         director.get_by_role("button", name="Add the pair").click()
         said(director, f"{first.name} & {second.name} play as a pair.")
     said(director, "8 pairs: every pair is here.")

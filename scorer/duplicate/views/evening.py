@@ -37,15 +37,22 @@ from scorer.plumbing.keys import Answer, Refused, carry_out
 @login_required
 @require_GET
 def evenings(request: HttpRequest) -> HttpResponse:
+    return _evenings(request, OpenEveningForm() if access.directs(request) else None)
+
+
+def _evenings(
+    request: HttpRequest, form: OpenEveningForm | None, *, status: int = 200
+) -> HttpResponse:
     listed = DuplicateEvening.objects.all()[:30]
     return render(
         request,
         "duplicate/evenings.html",
         {
             "evenings": [(evening, _stage_words(evening)) for evening in listed],
-            "form": OpenEveningForm() if access.directs(request) else None,
+            "form": form,
             "limit": Club.get().doubling_limit,
         },
+        status=status,
     )
 
 
@@ -77,8 +84,15 @@ def open_evening(request: SignedInRequest) -> HttpResponse:
         )
         return Answer(reverse("scorer:duplicate:evening", args=[opened.evening.pk]), opened.said)
 
+    def refused(reason: str) -> HttpResponse:
+        """The form again as it was sent, every field kept, its refusal beside the field
+        (the write's own, which names none, above the form)."""
+        if reason:
+            form.add_error(None, reason)
+        return _evenings(request, form, status=422)
+
     back = reverse("scorer:duplicate:evenings")
-    return carry_out(request, form, what="duplicate open", write=write, back=back)
+    return carry_out(request, form, what="duplicate open", write=write, back=back, refused=refused)
 
 
 # -- An evening -------------------------------------------------------------------------------

@@ -86,10 +86,11 @@ def travellers_context(request: HttpRequest, record: reads.EveningRecord) -> dic
         raise Http404("The travellers are kept once the evening has started.")
     matchpoints = record.evening.comparison == Comparison.MATCHPOINTS.value
     provisional = presenters.provisional_of(record)
+    tables = presenters.tables_of(record)
     shown = [
         (
             traveller.board.number,
-            presenters.traveller_view(traveller, provisional, matchpoints)
+            presenters.traveller_view(traveller, provisional, matchpoints, tables=tables)
             if reads.may_see(record.seen, traveller.board.number)
             else None,
         )
@@ -99,6 +100,8 @@ def travellers_context(request: HttpRequest, record: reads.EveningRecord) -> dic
         "evening": record.evening,
         "record": record,
         "shown": shown,
+        "directing": access.directs(request),
+        "back": reverse("scorer:duplicate:travellers", args=[record.evening.pk]),
         "live_url": _live_url(request, record, "travellers"),
     }
 
@@ -115,6 +118,8 @@ def card_context(request: HttpRequest, record: reads.EveningRecord, pair: int) -
         "score": presenters.score_words(view.standing.score, matchpoints),
         "percent": presenters.figure_or_none(view.standing.percent),
         "place": view.standing.place,
+        "directing": access.directs(request),
+        "back": reverse("scorer:duplicate:card", args=[record.evening.pk, pair]),
         "live_url": _live_url(request, record, f"card&pair={pair}"),
     }
 

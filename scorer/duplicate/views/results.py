@@ -71,11 +71,12 @@ def board(request: HtmxRequest, pk: int, number: int) -> HttpResponse:
             context["allowed_line"] = allowed_line(allowed, side, analysed.waiting)
             context["analysing"] = allowed is None and not analysed.failed
         context["traveller"] = presenters.traveller_view(
-            traveller, presenters.provisional_of(record), matchpoints, allowed
-        )
+            traveller, presenters.provisional_of(record), matchpoints, allowed,
+            presenters.tables_of(record),
+        )  # fmt: skip
         context["source"] = found.get_source_display()
         context["directing"] = access.directs(request)
-        context["tables"] = {(row.ns.number, row.ew.number): row.table.pk for row in record.tables}
+        context["back"] = reverse("scorer:duplicate:board_page", args=[record.evening.pk, number])
     if request.htmx and request.GET.get("part") == "analysed":
         return render(request, "duplicate/board.html#analysed", context)
     return render(request, "duplicate/board.html", context)

@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorer.duplicate import access, live, presenters, reads, writes
@@ -288,7 +289,16 @@ def correct(request: SignedInRequest, pk: int, board: int) -> HttpResponseBase:
         return _correction_page(request, record, board, form, status=422)
     if corrected.said:
         messages.success(request, corrected.said)
-    return redirect("scorer:duplicate:table", pk=pk)
+    return redirect(_back(request) or reverse("scorer:duplicate:table", args=[pk]))
+
+
+def _back(request: HttpRequest) -> str:
+    """The page the director came from (a traveller, a pair's card, a board's), to go back
+    to once his word is saved: a path of this site only."""
+    back = request.POST.get("back") or request.GET.get("back") or ""
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts=None):
+        return back
+    return ""
 
 
 def _fresh(form: DirectorForm, record: reads.TableRecord) -> DirectorForm:
@@ -323,5 +333,6 @@ def _correction_page(
         "form": form,
         "message": message,
         "corrections": corrections,
+        "back": _back(request),
     }
     return render(request, "duplicate/correct.html", context, status=status)

@@ -64,6 +64,24 @@ class Opened:
     said: str
 
 
+def opening_refused(movement: MovementKind, tables: int, boards_a_round: int) -> str:
+    """Why an evening of this movement at these boards a round cannot open ("" if it can):
+    the engine's word on the movement and its sets, and the most boards an evening plays.
+    The opening form asks it too, to put the refusal beside its field."""
+    try:
+        chosen = movement_of(movement, tables)
+        size = boards_a_set(chosen, boards_a_round)
+    except DuplicateError as error:
+        return _sentence(error.problem)
+    boards = chosen.sets * size
+    if boards > MOST_BOARDS:
+        return (
+            f"The {chosen.name} at {_boards(boards_a_round)} a round plays {boards} boards; "
+            f"an evening plays {MOST_BOARDS} at most. {NOTHING}"
+        )
+    return ""
+
+
 @in_words
 def open_evening(
     *,
@@ -78,17 +96,11 @@ def open_evening(
     """A new evening, its movement one the club is offered (checked by the engine), with
     the club's doubling limit as it stands, which it keeps. One of a name a day: opened
     again (two of the staff at once, say), it is the one already open, and said so."""
-    try:
-        chosen = movement_of(movement, tables)
-        size = boards_a_set(chosen, boards_a_round)
-    except DuplicateError as error:
-        raise Refused(_sentence(error.problem)) from None
-    boards = chosen.sets * size
-    if boards > MOST_BOARDS:
-        raise Refused(
-            f"The {chosen.name} at {_boards(boards_a_round)} a round plays {boards} boards; "
-            f"an evening plays {MOST_BOARDS} at most. {NOTHING}"
-        )
+    refused = opening_refused(movement, tables, boards_a_round)
+    if refused:
+        raise Refused(refused)
+    chosen = movement_of(movement, tables)
+    boards = chosen.sets * boards_a_set(chosen, boards_a_round)
     try:
         with transaction.atomic():
             evening = DuplicateEvening.objects.create(
