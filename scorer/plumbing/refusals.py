@@ -23,6 +23,12 @@ class OneLine(logging.Filter):
         request = getattr(record, "request", None)
         if not isinstance(status, int) or not 400 <= status < 500 or request is None:
             return True
+        # Logging set up twice in one process (dictConfig adds a logger's filters to those
+        # it has) puts this filter on a logger twice: a record is rewritten once, or its
+        # reason, taken from the exception the first rewrite removed, would be lost.
+        if getattr(record, "one_line", False):
+            return True
+        record.one_line = True
         line = f"{request.method} {request.path} refused ({status} {_phrase(status)})"
         line += f" for {_who(request)}"
         reason = _reason(record)

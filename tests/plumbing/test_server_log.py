@@ -11,6 +11,7 @@ from django.urls import path, reverse
 
 from config.urls import urlpatterns as site
 from scorer.models import Deal
+from scorer.plumbing.refusals import OneLine
 
 REQUESTS = ("django.request", "django.security.csrf")
 
@@ -44,6 +45,29 @@ def test_a_permission_refused_is_one_line_with_method_path_user_and_reason(
     )
     assert "Traceback" not in caplog.text
     assert not Deal.objects.exists()
+
+
+def test_logging_set_up_twice_still_gives_the_reason(client, stranger, rubber, caplog):
+    """dictConfig run again in one process adds the filter to the loggers a second time."""
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
+    try:
+        client.force_login(stranger.user)
+        url = reverse("scorer:declaration", args=[rubber.pk])
+        with caplog.at_level(logging.WARNING):
+            assert client.post(url, {"trump": "H"}).status_code == 403
+        [record] = logged(caplog)
+        assert record.getMessage().endswith(
+            "for lacey: Only the rubber's four players and the club's staff record deals."
+        )
+    finally:
+        for name in REQUESTS:
+            found = logging.getLogger(name)
+            for extra in [f for f in found.filters if isinstance(f, OneLine)][1:]:
+                found.removeFilter(extra)
 
 
 def test_a_form_with_an_expired_token_is_one_line_with_its_reason(players, rubber, caplog):

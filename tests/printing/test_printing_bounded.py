@@ -69,12 +69,15 @@ def test_four_pads_at_once_print_three_refuse_one_and_the_table_is_answered(serv
 
 
 def printing_process(server: Server) -> int:
-    """The one worker's printing process: its child that gives way to the site's, at a
-    niceness of 10 above the worker's."""
+    """The one worker's printing process: of the worker's descendants (its printing
+    processes are forked from a forkserver of its own) the one that gives way to the
+    site's, at a niceness of 10 above the worker's."""
     assert server.process is not None
     [worker] = _children(server.process.pid)
     giving_way = min(19, os.getpriority(os.PRIO_PROCESS, worker) + 10)
-    found = [pid for pid in _children(worker) if os.getpriority(os.PRIO_PROCESS, pid) == giving_way]
+    found = [
+        pid for pid in _descendants(worker) if os.getpriority(os.PRIO_PROCESS, pid) == giving_way
+    ]
     assert len(found) == 1, "the worker's printing process, at a lower priority"
     return found[0]
 
@@ -88,6 +91,11 @@ def held_still(pid: int) -> Iterator[None]:
         yield
     finally:
         os.kill(pid, signal.SIGCONT)
+
+
+def _descendants(parent: int) -> list[int]:
+    children = _children(parent)
+    return [*children, *(pid for child in children for pid in _descendants(child))]
 
 
 def _children(parent: int) -> list[int]:
