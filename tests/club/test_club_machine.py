@@ -2,12 +2,12 @@
 and comes back exactly: a state machine over the writes the pages call (start a rubber of
 any game, record its deals, correct or undo one, agree it; form a table of four to nine,
 cut for its next rubber, claim entry, break it up; a Progressive evening's players,
-members and guests, its terms, the draw, each table's round, the next round, its end; a
-Duplicate evening's pairs, its start, a round's results, the director's corrections and
-entries, its end; a stake, a table charge, a payment; a substitute at a table), a write
-the site refuses left refused. After every step the club is exported (never refused),
-imported into the emptied database, and exported again: the very same document; each
-step's import then undone."""
+members and guests, its terms, the draw, each table's round, a deal corrected before the
+round is agreed, the next round, its end; a Duplicate evening's pairs, its start, a
+round's results, the director's corrections and entries, its end; a stake, a table
+charge, a payment; a substitute at a table), a write the site refuses left refused.
+After every step the club is exported (never refused), imported into the emptied
+database, and exported again: the very same document; each step's import then undone."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ from scorer.duplicate import reads as duplicate_reads
 from scorer.duplicate import writes as duplicate
 from scorer.duplicate.models import DuplicateEvening, DuplicateTable
 from scorer.engine.duplicate import Comparison, MovementKind
+from scorer.progressive import reads as progressive_reads
 from scorer.progressive import writes as progressive
 from scorer.progressive.models import ProgressiveEvening, ProgressiveTable
 from scorer.rubbers import reads, writes
@@ -386,6 +387,61 @@ class Club(RuleBasedStateMachine):
         table = one_of(waiting, pick)
         if table is not None:
             refused_or_done(lambda: progressive_round_played(self.staff, table, tricks=tricks))
+
+    @precondition(lambda self: self.evenings().filter(drawn_at__isnull=False).exists())
+    @rule(pick=Pick, tricks=st.integers(0, 13))
+    def a_deal_at_a_progressive_table_then_corrected(self, pick, tricks):
+        """A table's first deal recorded, its round not yet agreed; a deal recorded there
+        already corrected (its tricks) before the round is agreed."""
+        waiting = ProgressiveTable.objects.filter(
+            evening__ended_at__isnull=True, agreed_at__isnull=True
+        ).order_by("pk")
+        table = one_of(waiting, pick)
+        if table is None:
+            return
+        record = progressive_reads.table_record(table.pk)
+        if record.in_progress is not None:
+            return
+        if not record.recorded:
+            declaration = writes.Declaration(
+                record.next_dealer, engine.Maker.DEALER, engine.Trump.NO_TRUMP, 0
+            )
+            result = writes.Result(played=True, tricks=tricks, honours_side=None, honours=None)
+
+            def recorded():
+                declared = progressive.declare(
+                    record=record,
+                    user=self.staff,
+                    key=uuid.uuid4(),
+                    revision=record.table.revision,
+                    declaration=declaration,
+                )
+                progressive.record_result(
+                    record=declared,
+                    user=self.staff,
+                    key=uuid.uuid4(),
+                    revision=declared.table.revision,
+                    result=result,
+                )
+
+            refused_or_done(recorded)
+            return
+        last = record.recorded[-1]
+        called = last.called()
+        refused_or_done(
+            lambda: progressive.correct(
+                record=record,
+                user=self.staff,
+                key=uuid.uuid4(),
+                revision=record.table.revision,
+                number=last.number,
+                reason="the tricks were miscounted",
+                correction=(
+                    writes.Declaration(last.dealer, called.maker, called.trump, called.doubles),
+                    writes.Result(played=True, tricks=tricks, honours_side=None, honours=None),
+                ),
+            )
+        )
 
     @precondition(lambda self: self.evenings().filter(drawn_at__isnull=False).exists())
     @rule(pick=Pick, end=st.booleans())
