@@ -7,8 +7,6 @@ headed by its games, and the form starts the rubber as it is."""
 from __future__ import annotations
 
 import random
-import uuid
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -16,7 +14,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scorer.models import Rubber
-from scorer.rubbers import reads, writes
+from scorer.rubbers import writes
 from scorer.tables import writes as table_writes
 from tests.support.browser import (
     choose,
@@ -27,8 +25,7 @@ from tests.support.browser import (
     tap,
 )
 from tests.support.club import make_member
-from tests.support.rubbers import deal
-from tests.support.tables import finish
+from tests.support.tables import finish, won_and_agreed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,17 +65,7 @@ def evening(db):
             first_dealer=0,
             user=staff,
         )
-        won = [deal("NT", (13, 0), dealer=side) for side in ("we", "they")]
-        writes.replay(rubber=rubber, deals=won, user=staff)
-        Rubber.objects.filter(pk=rubber.pk).update(started_at=timezone.now() - timedelta(days=days))
-        rubber.refresh_from_db()
-        writes.agree(
-            state=reads.rubber_state(rubber),
-            user=staff,
-            key=uuid.uuid4(),
-            revision=rubber.revision,
-            side=None,
-        )
+        won_and_agreed(rubber, staff, days_ago=days)
     return members
 
 

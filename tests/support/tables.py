@@ -4,6 +4,8 @@ candidates with a seeded cut, and the rubber in play at a table played out and a
 from __future__ import annotations
 
 import random
+import uuid
+from datetime import timedelta
 
 from django.test import Client
 from django.utils import timezone
@@ -13,6 +15,7 @@ from scorer.tables import reads as table_reads
 from scorer.tables import writes as table_writes
 from tests.support.club import make_member
 from tests.support.deal_forms import agree, won
+from tests.support.rubbers import deal
 
 SIX = [
     ("Mrs. Carr", "Carr"),
@@ -53,3 +56,21 @@ def playing(table) -> list[Member]:
 def fresh(table) -> Table:
     table.refresh_from_db()
     return table
+
+
+def won_and_agreed(rubber: Rubber, staff, *, days_ago: int) -> None:  # type: ignore[no-untyped-def]
+    """A rubber started `days_ago`, won by We in two deals and agreed: its four free to
+    play again, and partners of late to the forms that seat players."""
+    from scorer.rubbers import reads, writes
+
+    won = [deal("NT", (13, 0), dealer=side) for side in ("we", "they")]
+    writes.replay(rubber=rubber, deals=won, user=staff)
+    Rubber.objects.filter(pk=rubber.pk).update(started_at=timezone.now() - timedelta(days=days_ago))
+    rubber.refresh_from_db()
+    writes.agree(
+        state=reads.rubber_state(rubber),
+        user=staff,
+        key=uuid.uuid4(),
+        revision=rubber.revision,
+        side=None,
+    )

@@ -4,16 +4,11 @@ offered again; without JavaScript, nine lists in full."""
 
 from __future__ import annotations
 
-import uuid
-from datetime import timedelta
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from scorer.models import Rubber, Table
-from scorer.rubbers import reads as rubber_reads
+from scorer.models import Table
 from scorer.rubbers import writes
 from scorer.tables import reads as table_reads
 from scorer.tables import writes as table_writes
@@ -26,8 +21,7 @@ from tests.support.browser import (
     small_targets_and_text,
 )
 from tests.support.club import make_member
-from tests.support.rubbers import deal
-from tests.support.tables import form, six_members
+from tests.support.tables import form, six_members, won_and_agreed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,18 +46,7 @@ def evening(db):
         ]
     ]
     played = writes.start_rubber(table="Side", members=others[:4], first_dealer=0, user=staff)
-    won = [deal("NT", (13, 0), dealer=side) for side in ("we", "they")]
-    writes.replay(rubber=played, deals=won, user=staff)
-    Rubber.objects.filter(pk=played.pk).update(started_at=timezone.now() - timedelta(days=7))
-    played.refresh_from_db()
-    # Agreed last week: the four are free to play tonight.
-    writes.agree(
-        state=rubber_reads.rubber_state(played),
-        user=staff,
-        key=uuid.uuid4(),
-        revision=played.revision,
-        side=None,
-    )
+    won_and_agreed(played, staff, days_ago=7)  # the four free to play tonight
     return table_reads.view(table).sitting_out[0].member
 
 
