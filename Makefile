@@ -3,6 +3,10 @@
 # target). Each creates the virtualenv first, from the Python that .python-version names.
 
 VENV := .venv
+# Python keeps what it compiles (the site's modules, pytest's rewritten tests) whatever the
+# machine's environment says: compiling them again in every process cost each test run
+# some twenty seconds a worker.
+unexport PYTHONDONTWRITEBYTECODE
 PY := $(VENV)/bin/python
 PYTHON_VERSION := $(shell cat .python-version)
 # pyenv's shims answer to python3.12 when .python-version says 3.12.

@@ -173,6 +173,9 @@ AXES_CLIENT_IP_CALLABLE = "scorer.accounts.signing_in.client_address"
 # deemed stuck and replaced.
 PRINTER_WAIT_SECONDS = float(os.environ.get("DJANGO_PRINTER_WAIT_SECONDS", "10"))
 PRINTER_PATIENCE_SECONDS = float(os.environ.get("DJANGO_PRINTER_PATIENCE_SECONDS", "30"))
+# The analyser's process (scorer/analysis/analyser.py) at the lowest priority there is, so
+# that the tables' processes always come first; a machine given to nothing else may say less.
+ANALYSER_NICENESS = int(os.environ.get("DJANGO_ANALYSER_NICENESS", "19"))
 PROXY_ADDRESSES = ["127.0.0.1", "::1"] if PRODUCTION else []
 
 LOGIN_URL = "login"

@@ -138,7 +138,10 @@ def _serving(directory, static_root):
             ("DJANGO_PRINTER_WAIT_SECONDS", "DJANGO_PRINTER_PATIENCE_SECONDS"),
             str(PATIENT_PRINTER_SECONDS),
         )
-        options["extra_env"] = patient | options.get("extra_env", {})
+        from tests.support.analysis import AT_THE_TESTS_PRIORITY
+
+        extra = patient | AT_THE_TESTS_PRIORITY | options.get("extra_env", {})
+        options["extra_env"] = extra
         server = Server(directory / f"server-{len(servers)}", static_root, **options)
         servers.append(server)
         server.prepare()
@@ -180,3 +183,23 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     if database["ENGINE"].endswith("sqlite3"):
         name = tmp_path_factory.mktemp("database") / "test.sqlite3"
         database.setdefault("TEST", {})["NAME"] = str(name)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request, django_test_environment, django_db_blocker, django_db_modify_db_settings
+):
+    """pytest-django's, but each worker's test database a copy of one migrated database
+    (tests/support/databases.py) rather than migrated again: Django then finds it
+    up to date (keepdb) and migrates nothing. Dropped at the end, as pytest-django's is."""
+    from django.db import connection
+    from django.test.utils import setup_databases, teardown_databases
+
+    from tests.support import databases
+
+    with django_db_blocker.unblock():
+        databases.copy_to(connection.creation._get_test_db_name())
+        made = setup_databases(verbosity=0, interactive=False, keepdb=True, aliases={"default"})
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(made, verbosity=0)

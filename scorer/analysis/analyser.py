@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 from types import ModuleType
 
+from django.conf import settings
 from django.db import DatabaseError, close_old_connections
 from django.db.models import F, Q
 from django.utils import timezone
@@ -34,7 +35,6 @@ logger = logging.getLogger(__name__)
 # A claim older than this is its process's no longer: the longest solve takes seconds.
 LEASE = timedelta(minutes=10)
 IDLE_SECONDS = 1.0  # how often an idle analyser looks for work (one indexed query)
-NICENESS = 19  # the lowest priority there is: the tables' processes always come first
 
 
 def claimant() -> str:
@@ -105,7 +105,7 @@ def run(*, beside: int | None = None) -> None:
     """The analyser's life: at the lowest priority, drain the queue, look again every
     second, and end when the process it was started beside is gone (its parent). A
     database in trouble is waited out."""
-    os.nice(NICENESS)
+    os.nice(settings.ANALYSER_NICENESS)  # 19, the lowest, unless the machine says otherwise
     release_this_hosts_claims()
 
     def orphaned() -> bool:

@@ -39,6 +39,18 @@ def test_it_works_out_the_boards_waiting():
     assert [board.allowed.tricks for board in boards] == [dealers_tricks(d) for d in DEALS]
 
 
+def test_it_runs_at_the_lowest_priority_there_is():
+    """19 by itself, so that the tables' processes always come first; the tests' analysers
+    run at their own priority (tests/support/analysis.py)."""
+    with analyser_process(own_priority=True) as analyser:
+        until(
+            lambda: os.getpriority(os.PRIO_PROCESS, analyser.pid) == 19,
+            "the analyser at niceness 19",
+        )
+        analyser.kill()  # at that priority, on a busy machine, it may take long to stop
+        analyser.wait()
+
+
 def test_it_ends_when_the_process_it_was_started_beside_ends(tmp_path):
     """As a worker's analyser does when its worker is replaced or killed."""
     go = tmp_path / "go"

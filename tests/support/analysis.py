@@ -36,24 +36,38 @@ def waiting() -> int:
     return Analysis.objects.filter(solved_at__isnull=True).count()
 
 
+# The analyser's processes the tests start run at the test's own priority: at its own (19,
+# the lowest) one starved behind the other workers' tests on a busy machine, and a test
+# waited minutes for three boards or for it to take its SIGINT. The niceness it takes by
+# itself is tried once (tests/analysis/test_analyser_process.py).
+AT_THE_TESTS_PRIORITY = {"DJANGO_ANALYSER_NICENESS": "0"}
+
+
 def database_env() -> dict[str, str]:
-    """What a process of the site needs to use the test's database."""
+    """What a process of the site needs to use the test's database (the analyser's at the
+    test's priority)."""
     from django.db import connection
 
     database = connection.settings_dict
     if database["ENGINE"].endswith("sqlite3"):
-        return {"DATABASE_URL": "", "DJANGO_SQLITE_PATH": str(database["NAME"])}
+        return {"DATABASE_URL": "", "DJANGO_SQLITE_PATH": str(database["NAME"])} | (
+            AT_THE_TESTS_PRIORITY
+        )
     base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
-    return {"DATABASE_URL": f"{base}/{database['NAME']}"}
+    return {"DATABASE_URL": f"{base}/{database['NAME']}"} | AT_THE_TESTS_PRIORITY
 
 
 @contextmanager
-def analyser_process(*args: str) -> Iterator[subprocess.Popen[str]]:
-    """`manage.py analyser` on the test's database, stopped (and only it) afterwards."""
+def analyser_process(*args: str, own_priority: bool = False) -> Iterator[subprocess.Popen[str]]:
+    """`manage.py analyser` on the test's database, stopped (and only it) afterwards; at the
+    test's priority unless at its `own_priority`."""
+    env = {**os.environ, **database_env()}
+    if own_priority:
+        del env["DJANGO_ANALYSER_NICENESS"]
     process = subprocess.Popen(
         [sys.executable, "manage.py", "analyser", *args],
         cwd=ROOT,
-        env={**os.environ, **database_env()},
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

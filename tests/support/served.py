@@ -7,18 +7,15 @@ by the load test (tests/load/evening.py). Only 127.0.0.1 is ever contacted.
 
 from __future__ import annotations
 
-import atexit
 import http.client
 import itertools
 import os
 import secrets
 import shlex
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -29,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from tests.support import databases
 from tests.support.html import Forms as Forms  # the served tests read pages with it
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,37 +124,15 @@ class Database:
             connection.execute("ROLLBACK")
             connection.close()
 
-    def copy(self, template: Database) -> None:
-        """This database made again as a copy of `template`, which nothing is connected to."""
-        if self.postgres:
-            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-            self._admin(f'CREATE DATABASE "{self.name}" TEMPLATE "{template.name}"')
-        else:
-            assert self.path is not None
-            assert template.path is not None
-            shutil.copyfile(template.path, self.path)
+    def migrated(self) -> None:
+        """This database made again as a copy of the migrated one (tests/support/databases.py)."""
+        databases.copy_to(self.name if self.postgres else str(self.path))
 
     def _admin(self, sql: str) -> None:
         import psycopg
 
         with psycopg.connect(self.postgres, autocommit=True) as connection:
             connection.execute(sql)
-
-
-_template: Database | None = None
-
-
-def _migrated(static_root: Path) -> Database:
-    """A database this process migrated, once, for servers' databases to copy: migrating
-    a new one takes seconds of the machine's time each, a copy a few milliseconds. Dropped
-    when the process ends."""
-    global _template
-    if _template is None:
-        server = Server(Path(tempfile.mkdtemp(prefix="scorer-migrated-")), static_root)
-        server.manage("migrate", "--no-input", "--verbosity", "0")
-        atexit.register(server.database.drop)
-        _template = server.database
-    return _template
 
 
 @dataclass
@@ -254,12 +230,11 @@ class Server:
 
     def prepare(self, *, migrate: bool = True) -> None:
         """What `make prepare` does, collecting static files only once per directory, and
-        migrating once per process: each server's database is a copy of the first one
-        migrated."""
+        migrating once: each server's database is a copy of one migrated database."""
         if not (self.static_root / "staticfiles.json").exists():
             self.manage("collectstatic", "--no-input", "--verbosity", "0")
         if migrate:
-            self.database.copy(_migrated(self.static_root))
+            self.database.migrated()
 
     def start(self, *, before: str = "") -> None:
         """Serve, after the shell commands `before` if any: they and the server then run in
