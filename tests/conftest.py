@@ -115,10 +115,15 @@ def _a_patient_printer(monkeypatch):
     monkeypatch.setattr(printer, "patience", PATIENT_PRINTER_SECONDS)
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Real password hashing is slow by design; the tests need only that it works."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    """Real password hashing is slow by design; the tests need only that it works. For the
+    whole session, so that a module's shared fixtures (tests/support/shared.py) hash fast
+    too."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from scorer.models import Club
 from scorer.rubbers import writes
-from tests.support.club import NAMES, make_member
+from tests.support.club import NAMES, make_member, make_staff
 
 
 @pytest.fixture
@@ -29,7 +28,7 @@ def stranger(db):
 
 @pytest.fixture
 def staff(db):
-    return get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+    return make_staff()
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ from scorer.engine.progressive import progressive_result_json
 from scorer.models import Club
 from scorer.progressive import live, reads, writes
 from scorer.progressive.models import ProgressiveEvening
-from tests.support.club import empty_the_club
+from tests.support.club import empty_the_club, make_staff
 from tests.support.evenings import (
     agree,
     correct,
@@ -41,6 +41,7 @@ from tests.support.evenings import (
     tables_of,
 )
 from tests.support.ledger import set_stake
+from tests.support.shared import undone
 
 
 @pytest.fixture
@@ -66,6 +67,10 @@ def draw(staff, evening, seed=1905):
 
 @pytest.fixture
 def evenings(secretary, staff):
+    return played(secretary, staff)
+
+
+def played(secretary, staff):
     """Three evenings: one whose players are arriving; one in round 1 with a deal corrected,
     one pair agreed at a table and a deal in progress at the other; one played for a stake
     and table money, ended after two rounds with a tie cut for, its host's table money
@@ -200,11 +205,20 @@ def refused(document, match):
     assert not ProgressiveEvening.objects.exists()
 
 
+@pytest.fixture(scope="module")
+def exported_file(django_db_setup, django_db_blocker):
+    """The three evenings' file, made once for the module, the evenings undone."""
+    with undone(django_db_blocker):
+        staff = make_staff()
+        secretary = Client()
+        secretary.force_login(staff)
+        played(secretary, staff)
+        return json.loads(json.dumps(export_club()))
+
+
 @pytest.fixture
-def exported(evenings):
-    document = json.loads(json.dumps(export_club()))
-    empty_the_club()
-    return document
+def exported(db, exported_file):
+    return copy.deepcopy(exported_file)
 
 
 def ended_of(document):

@@ -27,14 +27,12 @@ from scorer.progressive import writes as progressive
 from scorer.progressive.models import ProgressiveEvening
 from tests.club.test_club_duplicate import called_honours
 from tests.support import duplicate_evenings as duplicates
-from tests.support.club import empty_the_club
+from tests.support.club import empty_the_club, make_staff
 from tests.support.evenings import members, opened, round_played, seen, tables_of
 from tests.support.ledger import set_stake
+from tests.support.shared import undone
 
-
-@pytest.fixture
-def staff(db):
-    return get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+pytestmark = pytest.mark.django_db
 
 
 def refused(exported: dict, change, match: str) -> str:
@@ -67,8 +65,18 @@ def exported_as_is() -> dict:
 # -- Progressive ------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def progressive_ended_file(django_db_setup, django_db_blocker):
+    with undone(django_db_blocker):
+        return _progressive_ended(make_staff())
+
+
 @pytest.fixture
-def progressive_ended(staff):
+def progressive_ended(progressive_ended_file):
+    return copy.deepcopy(progressive_ended_file)
+
+
+def _progressive_ended(staff):
     """Eight members at two tables, played for table money, one round agreed, ended."""
     set_stake("0.50", staff)
     evening = opened(staff)
@@ -134,8 +142,18 @@ def test_terms_set_by_a_member_not_of_the_staff_are_refused(progressive_ended):
 # -- Duplicate --------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def duplicate_ended_file(django_db_setup, django_db_blocker):
+    with undone(django_db_blocker):
+        return _duplicate_ended(make_staff())
+
+
 @pytest.fixture
-def duplicate_ended(staff):
+def duplicate_ended(duplicate_ended_file):
+    return copy.deepcopy(duplicate_ended_file)
+
+
+def _duplicate_ended(staff):
     """Three tables of a Mitchell, a board a round, every result recorded and accepted,
     ended."""
     evening = duplicates.started(staff, members(12), tables=3, boards_a_round=1)
@@ -144,8 +162,18 @@ def duplicate_ended(staff):
     return exported_as_is()
 
 
+@pytest.fixture(scope="module")
+def duplicate_at_the_table_file(django_db_setup, django_db_blocker):
+    with undone(django_db_blocker):
+        return _duplicate_at_the_table(make_staff())
+
+
 @pytest.fixture
-def duplicate_at_the_table(staff):
+def duplicate_at_the_table(duplicate_at_the_table_file):
+    return copy.deepcopy(duplicate_at_the_table_file)
+
+
+def _duplicate_at_the_table(staff):
     """Boards dealt at the first table: two results recorded with the honours called, then
     the hand record attached."""
     boards = deal_boards(6, rng=random.Random(3))

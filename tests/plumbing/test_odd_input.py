@@ -17,6 +17,7 @@ from ledger.club.document import ImportRefused, import_club, import_club_text
 from scorer.models import Member, Rubber
 from scorer.rubbers.live import LIVE_SALT
 from tests.support.html import Forms
+from tests.support.shared import undone
 
 HUGE = 2**63  # one past the largest id the database keeps
 
@@ -99,16 +100,20 @@ def test_a_token_from_another_session_stops_the_polling(carr, rubber, players, d
 # -- The club's file ------------------------------------------------------------------------
 
 
-@pytest.fixture
-def demo(db):
-    call_command("seed_demo", stdout=StringIO())
+@pytest.fixture(scope="module")
+def the_demo_exported(django_db_setup, django_db_blocker):
+    """The demo club's file, made once for the module, the club itself undone."""
     from ledger.club.document import export_club
 
-    document = json.loads(json.dumps(export_club()))
-    from tests.support.club import empty_the_club
+    with undone(django_db_blocker):
+        call_command("seed_demo", stdout=StringIO())
+        return json.loads(json.dumps(export_club()))
 
-    empty_the_club()
-    return document
+
+@pytest.fixture
+def demo(db, the_demo_exported):
+    """The demo club's file, to change, and a club empty for it."""
+    return copy.deepcopy(the_demo_exported)
 
 
 def refusal(document) -> str:

@@ -16,6 +16,11 @@ NAMES = [
 ]
 
 
+def make_staff():  # type: ignore[no-untyped-def]
+    """The secretary, of the club's staff."""
+    return get_user_model().objects.create_user("secretary", password="pw", is_staff=True)
+
+
 def make_member(name: str, short_name: str) -> Member:
     user = get_user_model().objects.create_user(short_name.lower(), password="pw")
     return Member.objects.create(user=user, name=name, short_name=short_name)
