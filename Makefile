@@ -66,21 +66,21 @@ $(CHROMIUM) $(PDFTOPPM):
 # The quick loop while working: lint, types, and every test that needs neither a browser
 # nor a served site, in parallel, with a tenth of hypothesis's examples.
 check: lint
-	TESTS_EXAMPLES=quick $(PY) -m pytest -n 2 -m "not browser and not served"
+	TESTS_EXAMPLES=quick $(PY) -m pytest -n 2 --dist worksteal -m "not browser and not served"
 
 # The same tests with ten times hypothesis's examples, by hand now and then (a few minutes'
 # more of each property).
 properties: venv
-	TESTS_EXAMPLES=deep $(PY) -m pytest -n 2 -m "not browser and not served"
+	TESTS_EXAMPLES=deep $(PY) -m pytest -n 2 --dist worksteal -m "not browser and not served"
 
 # Everything, in parallel: each worker has its own database, live server and ports.
 test: lint $(CHROMIUM) $(PDFTOPPM)
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --dist worksteal
 
 # The whole suite again on PostgreSQL (CI runs both), but for the engine's tests, which
 # reach no database (tests/conftest.py leaves them out, as deselected).
 test-postgres: venv $(CHROMIUM) $(PDFTOPPM) postgres
-	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2
+	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n 2 --dist worksteal
 
 # Start the installed cluster (Debian's pg_ctlcluster) and make the role and database.
 postgres:
@@ -108,7 +108,7 @@ SHUFFLED := tests/plumbing/test_races.py tests/plumbing/test_faults.py \
 shuffled: venv $(CHROMIUM) $(PDFTOPPM)
 	@for n in $$(seq $(FIRST) $$(($(FIRST) + $(RUNS) - 1))); do \
 	  seed=$$((1000 + n * 7919)); echo "run $$n, --random-order-seed=$$seed, $$(date -u +%T)"; \
-	  $(PY) -m pytest -n 2 -p no:cacheprovider --random-order --random-order-seed=$$seed \
+	  $(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider --random-order --random-order-seed=$$seed \
 	    $(SHUFFLED) || exit 1; \
 	done
 

@@ -37,9 +37,8 @@ def waiting() -> int:
 
 
 # The analyser's processes the tests start run at the test's own priority: at its own (19,
-# the lowest) one starved behind the other workers' tests on a busy machine, and a test
-# waited minutes for three boards or for it to take its SIGINT. The niceness it takes by
-# itself is tried once (tests/analysis/test_analyser_process.py).
+# the lowest) one may starve behind the other workers' tests on a busy machine. The
+# niceness it takes by itself is tried once (tests/analysis/test_analyser_process.py).
 AT_THE_TESTS_PRIORITY = {"DJANGO_ANALYSER_NICENESS": "0"}
 
 
@@ -76,7 +75,10 @@ def analyser_process(*args: str, own_priority: bool = False) -> Iterator[subproc
         yield process
     finally:
         if process.poll() is None:
-            process.send_signal(signal.SIGINT)
+            # SIGTERM, not SIGINT: a suite started in the background by a shell ignores
+            # SIGINT, and so do the processes it starts (POSIX), so that each analyser
+            # then waited out the minute below.
+            process.send_signal(signal.SIGTERM)
             try:
                 process.wait(timeout=60)
             except subprocess.TimeoutExpired:
