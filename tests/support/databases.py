@@ -61,7 +61,9 @@ def _turn() -> Iterator[None]:
         yield
 
 
-def _admin(sql: str, *params: object) -> list[tuple[object, ...]]:
+def admin(sql: str, *params: object) -> list[tuple[object, ...]]:
+    """A statement on the tests' PostgreSQL database, outside any transaction (to make or
+    drop databases); its rows, if it gives any."""
     import psycopg
 
     with psycopg.connect(postgres_url(), autocommit=True) as connection:
@@ -78,7 +80,7 @@ def template_name() -> str:
 
 def _exists(name: str) -> bool:
     if postgres_url():
-        return bool(_admin("SELECT 1 FROM pg_database WHERE datname = %s", name))
+        return bool(admin("SELECT 1 FROM pg_database WHERE datname = %s", name))
     return Path(name).exists()
 
 
@@ -87,12 +89,12 @@ def _make(name: str) -> None:
     removed (on PostgreSQL, those nothing is copying at the moment)."""
     env = dict(os.environ)
     if postgres_url():
-        for (old,) in _admin(
+        for (old,) in admin(
             "SELECT datname FROM pg_database WHERE datname LIKE 'scorer\\_template\\_%'"
         ):
             with suppress(Exception):  # in use by another checkout's run: left to it
-                _admin(f'DROP DATABASE "{old}"')
-        _admin(f'CREATE DATABASE "{name}"')
+                admin(f'DROP DATABASE "{old}"')
+        admin(f'CREATE DATABASE "{name}"')
         env["DATABASE_URL"] = postgres_url().rsplit("/", 1)[0] + "/" + name
     else:
         for old in FOLDER.glob("template-*.sqlite3*"):
@@ -109,7 +111,7 @@ def _make(name: str) -> None:
     )
     if done.returncode:
         if postgres_url():
-            _admin(f'DROP DATABASE IF EXISTS "{name}"')
+            admin(f'DROP DATABASE IF EXISTS "{name}"')
         raise RuntimeError(f"manage.py migrate failed:\n{done.stderr}")
     if not postgres_url():
         making.rename(name)  # whole or not at all: a run stopped midway leaves no template
@@ -123,8 +125,8 @@ def copy_to(name: str) -> None:
         if not _exists(template):
             _make(template)
         if postgres_url():
-            _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            _admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+            admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
         else:
             for leftover in (Path(f"{name}-wal"), Path(f"{name}-shm")):
                 leftover.unlink(missing_ok=True)

@@ -64,10 +64,10 @@ class Database:
     on PostgreSQL (DATABASE_URL), a new database beside theirs, dropped afterwards."""
 
     def __init__(self, directory: Path) -> None:
-        self.postgres = os.environ.get("DATABASE_URL", "")
+        self.postgres = databases.postgres_url()
         if self.postgres:
             self.name = f"scorer_served_{os.getpid()}_{next(_numbers)}"
-            self._admin(f'CREATE DATABASE "{self.name}"')
+            databases.admin(f'CREATE DATABASE "{self.name}"')
             self.url = self.postgres.rsplit("/", 1)[0] + "/" + self.name
             self.path = None
         else:
@@ -88,7 +88,7 @@ class Database:
 
     def drop(self) -> None:
         if self.postgres:
-            self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+            databases.admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
     def connect(self) -> Any:
         """A connection of the database's own kind, outside the site (to lock or inspect it)."""
@@ -127,12 +127,6 @@ class Database:
     def migrated(self) -> None:
         """This database made again as a copy of the migrated one (tests/support/databases.py)."""
         databases.copy_to(self.name if self.postgres else str(self.path))
-
-    def _admin(self, sql: str) -> None:
-        import psycopg
-
-        with psycopg.connect(self.postgres, autocommit=True) as connection:
-            connection.execute(sql)
 
 
 @dataclass
